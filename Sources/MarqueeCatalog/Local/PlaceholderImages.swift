@@ -1,0 +1,25 @@
+public import MarqueeCore
+
+/// URLs of the generated placeholder images the local catalog uses instead of real artwork.
+public struct PlaceholderImages: Sendable {
+    /// The variants a placeholder comes in.
+    public enum Variant: String, CaseIterable, Sendable {
+        case poster, backdrop, profile
+    }
+
+    private let baseURL: String
+
+    /// Creates URLs under `baseURL`, the server's public URL without a trailing slash.
+    public init(baseURL: String) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    }
+
+    /// The image set of one placeholder; sizes differ only in the width hint.
+    public func imageSet(kind: MediaKind, id: Int, variant: Variant) -> ImageSet {
+        let path = "\(baseURL)/images/placeholder/\(kind.rawValue)/\(id)/\(variant.rawValue)"
+        let widths = variant == .backdrop ? (300, 780, 1280) : (185, 342, 780)
+        return ImageSet(
+            small: "\(path)?w=\(widths.0)", medium: "\(path)?w=\(widths.1)", large: "\(path)?w=\(widths.2)",
+            original: path)
+    }
+}

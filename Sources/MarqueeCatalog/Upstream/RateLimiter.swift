@@ -1,0 +1,24 @@
+/// Spaces outbound requests so no more than `perSecond` start in any second (a token bucket holding one
+/// second's worth, refilled continuously). Callers over the limit wait their turn, in order.
+actor RateLimiter {
+    private let perSecond: Double
+    private let clock = ContinuousClock()
+    private var nextFree: ContinuousClock.Instant
+
+    init(perSecond: Double) {
+        self.perSecond = max(perSecond, 0.1)
+        self.nextFree = clock.now
+    }
+
+    /// Waits until a request may start.
+    func acquire() async throws {
+        let interval = Duration.seconds(1 / perSecond)
+        let now = clock.now
+        // Allow a burst of one second's worth after idleness.
+        let earliest = now - .seconds(1) + interval
+        if nextFree < earliest { nextFree = earliest }
+        let slot = nextFree
+        nextFree = slot + interval
+        if slot > now { try await clock.sleep(until: slot) }
+    }
+}

@@ -1,0 +1,156 @@
+public import Foundation
+public import Logging
+public import MarqueeCore
+public import MarqueeStore
+
+/// Fetches upstream resources through a persistent cache, the way every upstream of Marquee is used:
+/// - fresh cached responses (within the upstream's `Cache-Control: max-age`) are served without a call;
+/// - stale ones are served at once and refreshed in the background (stale-while-revalidate), and keep being
+///   served while the upstream fails — but never when older than `maxStaleness` (TMDB's terms: 6 months);
+/// - concurrent identical requests make one upstream call;
+/// - calls are spaced by an outbound rate limit and retried with backoff on 429 and 5xx.
+public struct UpstreamFetcher: Sendable {
+    /// Tuning of the fetcher.
+    public struct Policy: Sendable {
+        /// Outbound requests per second at most.
+        public var requestsPerSecond: Double = 40
+        /// Attempts per request, including the first.
+        public var maxAttempts: Int = 3
+        /// First retry delay; doubles each retry (a `Retry-After` header wins when shorter than 10 s).
+        public var retryBaseDelay: Duration = .milliseconds(250)
+        /// Per-request timeout.
+        public var timeout: Duration = .seconds(10)
+        /// Freshness when the upstream sends no max-age.
+        public var defaultMaxAge: Int = 3_600
+        /// The oldest cached response ever served.
+        public var maxStaleness: TimeInterval = 183 * 86_400
+
+        /// The default policy.
+        public init() {}
+    }
+
+    private let transport: any HTTPTransport
+    private let cache: any UpstreamCacheStore
+    private let policy: Policy
+    private let limiter: RateLimiter
+    private let coalescer = RequestCoalescer<CachedResponse>()
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let upstreamName: String
+
+    /// Creates a fetcher for one upstream (`name` appears in logs and error messages).
+    public init(
+        name: String, transport: any HTTPTransport, cache: any UpstreamCacheStore, policy: Policy = Policy(),
+        logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.upstreamName = name
+        self.transport = transport
+        self.cache = cache
+        self.policy = policy
+        self.limiter = RateLimiter(perSecond: policy.requestsPerSecond)
+        self.logger = logger
+        self.now = now
+    }
+
+    /// The body of the resource identified by `cacheKey`, fetched from `url` when the cache cannot answer.
+    ///
+    /// `cacheKey` and `logPath` must not contain credentials; `url` and `headers` may.
+    public func body(cacheKey: String, url: String, headers: [(String, String)], logPath: String) async throws
+        -> [UInt8]
+    {
+        let cached = try? await cache.response(for: cacheKey)
+        let age = cached.map { now().timeIntervalSince($0.fetchedAt) }
+        if let cached, let age, age < Double(cached.maxAge) {
+            return cached.body
+        }
+        let fetch: @Sendable () async throws -> CachedResponse = {
+            try await self.fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+        }
+        if let cached, let age, age < policy.maxStaleness {
+            await coalescer.startIfIdle(cacheKey, work: fetch)
+            return cached.body
+        }
+        return try await coalescer.value(for: cacheKey, work: fetch).body
+    }
+
+    private func fetchAndStore(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
+        async throws -> CachedResponse
+    {
+        var attempt = 0
+        while true {
+            attempt += 1
+            try await limiter.acquire()
+            let started = ContinuousClock.now
+            let response: UpstreamResponse
+            do {
+                response = try await transport.get(url, headers: headers, timeout: policy.timeout)
+            } catch {
+                logger.warning(
+                    "Upstream request failed",
+                    metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "attempt": "\(attempt)",
+                        "error": "\(type(of: error))"])
+                if attempt < policy.maxAttempts {
+                    try await Task.sleep(for: backoff(attempt: attempt, retryAfter: nil))
+                    continue
+                }
+                throw unavailable()
+            }
+            logger.debug(
+                "Upstream response",
+                metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)",
+                    "elapsed": "\(ContinuousClock.now - started)"])
+            switch response.status {
+            case 200..<300:
+                let entry = CachedResponse(body: response.body, fetchedAt: now(), maxAge: maxAge(of: response))
+                do {
+                    try await cache.store(entry, for: cacheKey)
+                } catch {
+                    logger.error("Could not cache upstream response", metadata: ["error": "\(error)"])
+                }
+                return entry
+            case 404:
+                throw DomainError(.catalogNotFound, "\(upstreamName) has no such item.")
+            case 429, 500..<600:
+                guard attempt < policy.maxAttempts else {
+                    logger.warning(
+                        "Upstream kept failing; giving up",
+                        metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)"])
+                    throw unavailable()
+                }
+                let retryAfter = response.headers["retry-after"].flatMap(Double.init)
+                try await Task.sleep(for: backoff(attempt: attempt, retryAfter: retryAfter))
+            case 401, 403:
+                logger.error(
+                    "Upstream rejected our credentials; check the configured API key",
+                    metadata: ["upstream": "\(upstreamName)", "status": "\(response.status)"])
+                throw unavailable()
+            default:
+                logger.warning(
+                    "Upstream answered with an error",
+                    metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)"])
+                throw unavailable()
+            }
+        }
+    }
+
+    private func unavailable() -> DomainError {
+        DomainError(.upstreamUnavailable, "\(upstreamName) can't be reached right now. Please try again in a moment.")
+    }
+
+    private func backoff(attempt: Int, retryAfter: Double?) -> Duration {
+        if let retryAfter, retryAfter >= 0, retryAfter <= 10 { return .milliseconds(Int(retryAfter * 1000)) }
+        let base = policy.retryBaseDelay * (1 << (attempt - 1))
+        return base + base * Double.random(in: 0..<0.25)
+    }
+
+    private func maxAge(of response: UpstreamResponse) -> Int {
+        guard let header = response.headers["cache-control"] else { return policy.defaultMaxAge }
+        for directive in header.split(separator: ",") {
+            let parts = directive.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "max-age", let seconds = Int(parts[1]) {
+                return max(0, seconds)
+            }
+        }
+        return policy.defaultMaxAge
+    }
+}

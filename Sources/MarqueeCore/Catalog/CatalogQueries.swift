@@ -1,0 +1,80 @@
+public import Foundation
+
+/// Language and region a catalog request is made for.
+public struct LocaleOptions: Hashable, Sendable {
+    /// BCP 47-style language, e.g. `en-US` (TMDB's `language`).
+    public var language: String
+    /// ISO 3166-1 region, e.g. `US` (certifications, watch providers, release dates).
+    public var region: String
+
+    /// Creates locale options.
+    public init(language: String, region: String) {
+        self.language = language
+        self.region = region
+    }
+
+    /// The language part alone, e.g. `en` of `en-US`.
+    public var languageCode: String {
+        String(language.split(separator: "-").first ?? Substring(language)).lowercased()
+    }
+}
+
+/// A search across the catalog.
+public struct SearchQuery: Hashable, Sendable {
+    /// What to search: everything, or one kind.
+    public enum Scope: String, CaseIterable, Sendable {
+        case multi, movie, tv, person
+    }
+
+    /// The trimmed query, 1–200 characters.
+    public var text: String
+    /// Which kinds to search.
+    public var scope: Scope
+    /// Release (movie) or first-air (TV) year filter.
+    public var year: Int?
+    /// 1-based page.
+    public var page: Int
+
+    /// Creates a validated query, throwing `catalog.bad_query` for an empty or overlong text.
+    public init(text: String, scope: Scope = .multi, year: Int? = nil, page: Int = 1) throws(DomainError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw DomainError(.badQuery, "Type something to search for.")
+        }
+        guard trimmed.count <= 200 else {
+            throw DomainError(.badQuery, "A search can be at most 200 characters long.")
+        }
+        if year != nil, scope == .person {
+            throw DomainError(.invalidParameter, "year filters movies and TV shows, not people.")
+        }
+        self.text = trimmed
+        self.scope = scope
+        self.year = year
+        self.page = page
+    }
+}
+
+/// Browsing titles by genre.
+public struct DiscoverQuery: Hashable, Sendable {
+    /// Sort orders for discovery.
+    public enum Sort: String, CaseIterable, Sendable {
+        case popularity, rating, date
+    }
+
+    /// `movie` or `tv`.
+    public var kind: MediaKind
+    /// TMDB genre id to filter by.
+    public var genre: Int?
+    /// Sort order (always descending: most popular, best rated, newest first).
+    public var sort: Sort
+    /// 1-based page.
+    public var page: Int
+
+    /// Creates a discovery query.
+    public init(kind: MediaKind, genre: Int? = nil, sort: Sort = .popularity, page: Int = 1) {
+        self.kind = kind
+        self.genre = genre
+        self.sort = sort
+        self.page = page
+    }
+}

@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+public import Foundation
+public import Hummingbird
+public import Logging
+public import MarqueeCatalog
+import MarqueeCore
+import MarqueeStore
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+
+/// Seams the composition root takes from outside: time, randomness and upstream tuning.
+public struct AppDependencies: Sendable {
+    /// The current time.
+    public var now: @Sendable () -> Date = { Date() }
+    /// A random index below the argument (the home hero).
+    public var pickIndex: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
+    /// Retry, timeout and cache tuning for upstream calls; the rate limit comes from settings.
+    public var upstreamPolicy = UpstreamFetcher.Policy()
+    /// Called with the port once the server listens.
+    public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
+
+    /// The production dependencies.
+    public init() {}
+}
+
+/// The composition root: builds the whole Marquee server from its settings. Used by `marquee serve` and tests.
+public func buildApplication(
+    settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
+) async throws -> some ApplicationProtocol {
+    let (router, services) = try await buildRouter(settings: settings, logger: logger, dependencies: dependencies)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Marquee"),
+        services: services,
+        onServerRunning: { channel in await dependencies.onServerRunning(channel.localAddress?.port ?? settings.port) },
+        logger: logger)
+}
+
+/// Everything but the HTTP server: the router with every route, and the services it needs running.
+func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDependencies) async throws
+    -> (Router<MarqueeRequestContext>, [any Service])
+{
+    let database = try await openDatabase(settings: settings, logger: logger)
+    do {
+        try await Migrator(database: database, now: dependencies.now).migrate(logger: logger)
+        let local = try await loadLocalCatalog(database: database, logger: logger)
+        let defaults = LocaleOptions(language: settings.defaultLanguage, region: settings.defaultRegion)
+        let images = PlaceholderImages(baseURL: settings.resolvedPublicURL(boundPort: settings.port))
+        let localProvider = LocalCatalogProvider(catalog: local, images: images, now: dependencies.now)
+
+        var services: [any Service] = [database]
+        let provider: any CatalogProvider
+        if let tmdb = settings.tmdb {
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            services.append(HTTPClientService(client: client))
+            var policy = dependencies.upstreamPolicy
+            policy.requestsPerSecond = settings.tmdbRateLimit
+            provider = TMDBProvider(
+                settings: tmdb, transport: AsyncHTTPClientTransport(client: client),
+                cache: SQLUpstreamCacheStore(database: database), policy: policy, logger: logger, now: dependencies.now)
+        } else {
+            provider = localProvider
+        }
+
+        let registry = PrometheusCollectorRegistry()
+        let router = Router(context: MarqueeRequestContext.self)
+        router.add(middleware: MetricsMiddleware(registry: registry))
+        router.add(middleware: ErrorMiddleware())
+        let counts = local.counts
+        OperationsRoutes(
+            database: database,
+            catalogSummary: provider.source == .tmdb
+                ? "tmdb" : "local: \(counts.movies) movies, \(counts.shows) shows, \(counts.people) people",
+            registry: registry, openAPIDocument: try OpenAPIDocument.load()
+        ).register(on: router)
+        CatalogRoutes(
+            provider: provider, home: HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex),
+            cache: ResponseCache(timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600)),
+            defaults: defaults,
+            cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
+        ).register(on: router)
+        PlaceholderImageRoutes(provider: localProvider).register(on: router)
+
+        logger.info(
+            "Catalog ready",
+            metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
+                "people": "\(counts.people)"])
+        return (router, services)
+    } catch {
+        await database.close()
+        throw error
+    }
+}
+
+private func openDatabase(settings: ServerSettings, logger: Logger) async throws -> SQLiteDatabase {
+    do {
+        try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
+    } catch {
+        throw SettingsError(key: "dataDir", problem: "cannot create the folder '\(settings.dataDirectory)'.")
+    }
+    let path = (settings.dataDirectory as NSString).appendingPathComponent("marquee.sqlite")
+    do {
+        return try await SQLiteDatabase.open(path: path, logger: logger)
+    } catch {
+        throw SettingsError(key: "dataDir", problem: "cannot open the database file '\(path)'.")
+    }
+}
+
+/// The embedded catalog plus everything imported with `marquee catalog import`.
+func loadLocalCatalog(database: any Database, logger: Logger) async throws -> LocalCatalog {
+    let embedded = try EmbeddedCatalog.load()
+    for error in embedded.errors { logger.error("Embedded catalog line rejected", metadata: ["error": "\(error)"]) }
+    let imported = CatalogLineParser().parse(try await CatalogLineStore(database: database).allLines().joined(separator: "\n"))
+    return LocalCatalog(records: embedded.records + imported.records)
+}

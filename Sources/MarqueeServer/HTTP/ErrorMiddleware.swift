@@ -1,0 +1,50 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import MarqueeCore
+
+/// Turns every error into the one JSON error body with a stable code, and every response gets `X-Request-Id`.
+/// Unexpected errors are logged in full and answered with a generic `internal` error: no details leak.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = MarqueeRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            let domainError = Self.domainError(for: error, request: request, context: context)
+            response = JSONResponse.make(
+                ErrorBody(domainError, requestID: context.requestID).buffer(),
+                status: .init(code: domainError.code.httpStatus))
+        }
+        response.headers[.requestID] = context.requestID
+        return response
+    }
+
+    static func domainError(for error: any Error, request: Request, context: Context) -> DomainError {
+        if let domainError = error as? DomainError { return domainError }
+        if let httpError = error as? any HTTPResponseError {
+            switch httpError.status {
+            case .notFound:
+                return DomainError(.routeNotFound, "There is nothing at \(request.uri.path.prefix(200)).")
+            case .methodNotAllowed:
+                return DomainError(.methodNotAllowed, "\(request.method) is not allowed here.")
+            case .contentTooLarge:
+                return DomainError(.bodyTooLarge, "The request body is too large.")
+            case .badRequest:
+                return DomainError(.invalidParameter, "The request could not be read.")
+            default:
+                break
+            }
+        }
+        context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+        return DomainError(.internal, "Something went wrong on our side. Please try again; if it keeps happening, quote the request id.")
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = Self("X-Request-Id")!
+}

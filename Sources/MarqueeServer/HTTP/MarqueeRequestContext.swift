@@ -1,0 +1,17 @@
+public import Hummingbird
+
+/// The per-request context of every Marquee route.
+public struct MarqueeRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+
+    /// Creates a context for a new request.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// Bodies are small JSON documents; anything larger is refused with `request.body_too_large`.
+    public var maxUploadSize: Int { 64 * 1024 }
+
+    /// The request's id, shown in error bodies and the `X-Request-Id` header and logged with every line.
+    public var requestID: String { id }
+}

@@ -1,0 +1,72 @@
+import Hummingbird
+import MarqueeCore
+
+/// Validated access to path and query parameters; every failure is a `DomainError` with a stable code.
+struct RequestParsing {
+    let request: Request
+    let context: MarqueeRequestContext
+
+    func query(_ name: String) -> String? {
+        request.uri.queryParameters[name[...]].map(String.init)
+    }
+
+    /// `page`: absent → 1; otherwise a whole number from 1 to 500.
+    func page() throws -> Int {
+        guard let text = query("page") else { return 1 }
+        guard let page = Int(text), (1...Page<MediaSummary>.maxPage).contains(page) else {
+            throw DomainError(.badPage, "page must be a whole number from 1 to \(Page<MediaSummary>.maxPage).")
+        }
+        return page
+    }
+
+    /// The `{id}` path parameter: a positive whole number. Where lists share the path (`/movies/{id}` and
+    /// `/movies/popular`), a word that is not a list is reported as an unknown list.
+    func id(orListOf lists: [String] = []) throws -> Int {
+        let text = context.parameters.get("id") ?? ""
+        if !lists.isEmpty, !text.isEmpty, text.allSatisfy({ $0.isLetter || $0 == "_" }) {
+            throw DomainError(
+                .unknownList, "There is no list called '\(text.prefix(40))'. Lists: \(lists.joined(separator: ", ")).")
+        }
+        guard let id = Int(text), id > 0 else {
+            throw DomainError(.badID, "'\(text.prefix(40))' is not a valid id; ids are positive whole numbers.")
+        }
+        return id
+    }
+
+    func optionalInt(_ name: String, range: ClosedRange<Int>) throws -> Int? {
+        guard let text = query(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw DomainError(
+                .invalidParameter, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws -> T
+    where T.RawValue == String {
+        guard let text = query(name) else { return defaultValue }
+        guard let value = T(rawValue: text) else {
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DomainError(.invalidParameter, "\(name) must be one of: \(allowed).")
+        }
+        return value
+    }
+
+    /// `language=` and `region=`, falling back to the server's defaults.
+    func locale(defaults: LocaleOptions) throws -> LocaleOptions {
+        var locale = defaults
+        if let text = query("language") {
+            guard let language = LocaleParsing.language(text) else {
+                throw DomainError(.invalidParameter, "language must look like en or en-US.")
+            }
+            locale.language = language
+        }
+        if let text = query("region") {
+            guard let region = LocaleParsing.region(text) else {
+                throw DomainError(.invalidParameter, "region must be a two-letter country code like US.")
+            }
+            locale.region = region
+        }
+        return locale
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+public import Logging
+public import MarqueeCatalog
+import MarqueeCore
+
+/// Every setting of `marquee serve`, read once at start.
+public struct ServerSettings: Sendable {
+    /// Address to listen on. `host` (`MARQUEE_HOST`), default `127.0.0.1`.
+    public var host: String
+    /// Port to listen on; 0 picks a free one. `port` (`MARQUEE_PORT`), default 8080.
+    public var port: Int
+    /// Folder holding the SQLite file. `dataDir` (`MARQUEE_DATA_DIR`), default `./marquee-data`.
+    public var dataDirectory: String
+    /// The URL people reach this server at, for links and image URLs. `publicURL` (`MARQUEE_PUBLIC_URL`),
+    /// default `http://HOST:PORT`.
+    public var publicURL: String?
+    /// TMDB access; nil serves the local catalog. `tmdb.apiKey` (`MARQUEE_TMDB_API_KEY`, v3) or
+    /// `tmdb.readToken` (`MARQUEE_TMDB_READ_TOKEN`, v4); `tmdb.baseURL` (`MARQUEE_TMDB_BASE_URL`, default
+    /// `https://api.themoviedb.org/3`); `tmdb.imageBaseURL` (`MARQUEE_TMDB_IMAGE_BASE_URL`, default from TMDB's
+    /// /configuration).
+    public var tmdb: TMDBSettings?
+    /// Outbound TMDB requests per second. `tmdb.rateLimit` (`MARQUEE_TMDB_RATE_LIMIT`), default 40.
+    public var tmdbRateLimit: Double
+    /// Region when a request names none. `defaultRegion` (`MARQUEE_DEFAULT_REGION`), default `US`.
+    public var defaultRegion: String
+    /// Language when a request names none. `defaultLanguage` (`MARQUEE_DEFAULT_LANGUAGE`), default `en-US`.
+    public var defaultLanguage: String
+    /// Log level. `logLevel` (`MARQUEE_LOG_LEVEL`): trace, debug, info, notice, warning, error, critical;
+    /// default info.
+    public var logLevel: Logger.Level
+
+    /// Reads and validates every setting.
+    public init(reading reader: SettingsReader) throws {
+        host = try reader.text("host", default: "127.0.0.1", expected: "a host name or IP address") {
+            !$0.contains(" ") && !$0.contains("/")
+        }
+        port = try reader.int("port", default: 8080, range: 0...65535)
+        dataDirectory = reader.string("dataDir") ?? "./marquee-data"
+        publicURL = try reader.url("publicURL", default: nil)
+        let baseURL = try reader.url("tmdb.baseURL", default: "https://api.themoviedb.org/3")!
+        let imageBaseURL = try reader.url("tmdb.imageBaseURL", default: nil)
+        if let key = reader.string("tmdb.apiKey", isSecret: true) {
+            tmdb = TMDBSettings(credential: .apiKey(key), baseURL: baseURL, imageBaseURL: imageBaseURL)
+        } else if let token = reader.string("tmdb.readToken", isSecret: true) {
+            tmdb = TMDBSettings(credential: .readToken(token), baseURL: baseURL, imageBaseURL: imageBaseURL)
+        } else {
+            tmdb = nil
+        }
+        tmdbRateLimit = try reader.double("tmdb.rateLimit", default: 40, range: 0.1...1000)
+        defaultRegion = try reader.text("defaultRegion", default: "US", expected: "a two-letter region code like US") {
+            LocaleParsing.region($0) != nil
+        }.uppercased()
+        defaultLanguage = try reader.text("defaultLanguage", default: "en-US", expected: "a language like en or en-US") {
+            LocaleParsing.language($0) != nil
+        }
+        let level = try reader.choice(
+            "logLevel", default: "info", allowed: Logger.Level.allCases.map(\.rawValue))
+        logLevel = Logger.Level(rawValue: level) ?? .info
+    }
+
+    /// The base of absolute URLs this server hands out.
+    public func resolvedPublicURL(boundPort: Int) -> String {
+        publicURL ?? "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host):\(boundPort)"
+    }
+}

@@ -1,0 +1,38 @@
+public import SQLKit
+
+/// One versioned schema change. Versions are applied in order, each exactly once, in its own transaction.
+public struct Migration: Sendable {
+    /// Increasing, never reused.
+    public let version: Int
+    /// What it does, for `marquee db status` and logs.
+    public let name: String
+    /// The change itself, written with SQLKit's builders so it works on every supported database.
+    public let apply: @Sendable (any SQLDatabase) async throws -> Void
+
+    /// Creates a migration.
+    public init(version: Int, name: String, apply: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
+        self.version = version
+        self.name = name
+        self.apply = apply
+    }
+}
+
+extension Migration {
+    /// Every migration Marquee has, oldest first.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "upstream response cache") { db in
+            try await db.create(table: "upstream_cache")
+                .column("cache_key", type: .text, .primaryKey(autoIncrement: false))
+                .column("body", type: .blob, .notNull)
+                .column("fetched_at", type: .bigint, .notNull)
+                .column("max_age", type: .bigint, .notNull)
+                .run()
+        },
+        Migration(version: 2, name: "imported catalog lines") { db in
+            try await db.create(table: "catalog_lines")
+                .column("line_number", type: .bigint, .primaryKey(autoIncrement: false))
+                .column("line", type: .text, .notNull)
+                .run()
+        },
+    ]
+}

@@ -1,0 +1,56 @@
+public import Foundation
+public import Logging
+import SQLKit
+
+/// Applies pending migrations and reports which are applied.
+public struct Migrator: Sendable {
+    private let database: any Database
+    private let migrations: [Migration]
+    private let now: @Sendable () -> Date
+
+    /// Creates a migrator for `database`.
+    public init(database: any Database, migrations: [Migration] = Migration.all, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.migrations = migrations.sorted { $0.version < $1.version }
+        self.now = now
+    }
+
+    /// Applies every migration not yet applied, each in its own transaction; returns the versions applied.
+    @discardableResult
+    public func migrate(logger: Logger) async throws -> [Int] {
+        try await database.write { db in
+            try await db.create(table: "schema_migrations")
+                .ifNotExists()
+                .column("version", type: .bigint, .primaryKey(autoIncrement: false))
+                .column("name", type: .text, .notNull)
+                .column("applied_at", type: .text, .notNull)
+                .run()
+        }
+        var applied: [Int] = []
+        for migration in migrations {
+            let didApply = try await database.write { db in
+                let done = try await db.select().column("version").from("schema_migrations")
+                    .where("version", .equal, migration.version).first()
+                if done != nil { return false }
+                try await migration.apply(db)
+                try await db.insert(into: "schema_migrations")
+                    .columns("version", "name", "applied_at")
+                    .values(SQLBind(migration.version), SQLBind(migration.name),
+                        SQLBind(ISO8601DateFormatter().string(from: now())))
+                    .run()
+                return true
+            }
+            if didApply {
+                logger.info("Applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                applied.append(migration.version)
+            }
+        }
+        return applied
+    }
+
+    /// The versions already applied.
+    public func appliedVersions() async throws -> [Int] {
+        try await database.reader.select().column("version").from("schema_migrations").orderBy("version")
+            .all(decodingColumn: "version", as: Int.self)
+    }
+}

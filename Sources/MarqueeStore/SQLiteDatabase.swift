@@ -1,0 +1,76 @@
+import Foundation
+public import Logging
+import NIOCore
+import NIOPosix
+public import SQLKit
+import SQLiteKit
+public import ServiceLifecycle
+
+/// A SQLite file in WAL mode: one writer connection (serialised transactions) and one reader connection, so
+/// reads never wait for writes. A `Service`: it closes both connections on shutdown.
+public final class SQLiteDatabase: Database, Service {
+    private let writerConnection: SQLiteConnection
+    private let readerConnection: SQLiteConnection
+    private let writeLock = AsyncLock()
+    private let logger: Logger
+    /// The file's path.
+    public let path: String
+
+    public var reader: any SQLDatabase { readerConnection.sql() }
+
+    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection, logger: Logger) {
+        self.path = path
+        self.writerConnection = writer
+        self.readerConnection = reader
+        self.logger = logger
+    }
+
+    /// Opens (creating if needed) the database file at `path` and sets it up for concurrent use.
+    public static func open(path: String, logger: Logger) async throws -> SQLiteDatabase {
+        let storage = SQLiteConnection.Storage.file(path: path)
+        let writer = try await SQLiteConnection.open(storage: storage, logger: logger)
+        do {
+            for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
+                "PRAGMA foreign_keys=ON"]
+            {
+                try await writer.sql().raw(SQLQueryString(pragma)).run()
+            }
+            let reader = try await SQLiteConnection.open(storage: storage, logger: logger)
+            try await reader.sql().raw("PRAGMA busy_timeout=5000").run()
+            return SQLiteDatabase(path: path, writer: writer, reader: reader, logger: logger)
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let database = writerConnection.sql()
+        return try await writeLock.withLock {
+            try await database.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(database)
+                try await database.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func isHealthy() async -> Bool {
+        (try? await reader.raw("SELECT 1 AS ok").first()) != nil
+    }
+
+    /// Closes both connections. Safe to call once; `run` calls it on graceful shutdown.
+    public func close() async {
+        try? await readerConnection.close()
+        try? await writerConnection.close()
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await close()
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MarqueeServer
+
+/// `marquee serve`: runs the server until interrupted.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the Marquee server.")
+
+    @OptionGroup var common: CommonOptions
+
+    @Option(help: "Address to listen on (MARQUEE_HOST, default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "Port to listen on, 0 for any free one (MARQUEE_PORT, default 8080).")
+    var port: String?
+
+    @Option(name: .customLong("public-url"), help: "The URL people reach this server at (MARQUEE_PUBLIC_URL).")
+    var publicURL: String?
+
+    func run() async throws {
+        var flags: [String: String] = [:]
+        if let host { flags["host"] = host }
+        if let port { flags["port"] = port }
+        if let publicURL { flags["publicURL"] = publicURL }
+        let settings: ServerSettings
+        do {
+            settings = try ServerSettings(reading: try await common.settingsReader(extraFlags: flags))
+        } catch let error as SettingsError {
+            throw ValidationError(error.description)
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = settings.logLevel
+            return handler
+        }
+        let logger = Logger(label: "marquee")
+        var dependencies = AppDependencies()
+        dependencies.onServerRunning = { port in
+            print("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))")
+        }
+        let app: any ApplicationProtocol
+        do {
+            app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
+        } catch let error as SettingsError {
+            throw ValidationError(error.description)
+        }
+        try await app.runService()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MarqueeCore
+@testable import MarqueeServer
+import NIOCore
+import Testing
+
+/// Runs a whole Marquee server (through `buildApplication`) for the duration of `body`.
+func withMarquee<T: Sendable>(
+    _ settings: ServerSettings, logger: Logger = TestSettings.quietLogger,
+    dependencies: AppDependencies = AppDependencies(), _ body: @Sendable (any TestClientProtocol) async throws -> T
+) async throws -> T {
+    let app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
+    return try await app.test(.router) { client in try await body(client) }
+}
+
+/// A response's status, headers and body, read once.
+struct TestResponse: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: ByteBuffer
+
+    var text: String { String(buffer: body) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try WireJSON.makeDecoder().decode(T.self, from: Data(body.readableBytesView))
+    }
+
+    /// The error body's code, after checking the body has exactly the contract's shape.
+    func errorCode(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+        let error = try #require(object?["error"] as? [String: Any], sourceLocation: sourceLocation)
+        #expect(Set(error.keys) == ["code", "message", "requestId"], sourceLocation: sourceLocation)
+        #expect((error["message"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+        #expect(error["requestId"] as? String == headers[.init("X-Request-Id")!], sourceLocation: sourceLocation)
+        return try #require(error["code"] as? String, sourceLocation: sourceLocation)
+    }
+}
+
+extension TestClientProtocol {
+    func get(_ uri: String) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get) { TestResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+    }
+
+    func send(_ uri: String, method: HTTPRequest.Method, body: String? = nil) async throws -> TestResponse {
+        try await execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
+            TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
+        }
+    }
+}

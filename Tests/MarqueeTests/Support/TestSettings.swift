@@ -1,0 +1,36 @@
+import Configuration
+import Foundation
+import Logging
+import MarqueeServer
+
+/// Settings and folders for tests: every test gets its own data directory.
+enum TestSettings {
+    /// A fresh, empty data directory under the system's temporary folder.
+    static func makeDataDirectory() -> String {
+        let path = NSTemporaryDirectory() + "marquee-tests/" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A reader over the given keys (unprefixed, as in the config file).
+    static func reader(_ values: [String: String]) -> SettingsReader {
+        let pairs = values.map { key, value in
+            (AbsoluteConfigKey(key.split(separator: ".").map(String.init)), ConfigValue(stringLiteral: value))
+        }
+        return SettingsReader(
+            config: ConfigReader(provider: InMemoryProvider(values: Dictionary(uniqueKeysWithValues: pairs))))
+    }
+
+    /// Server settings for a test: port 0, a fresh data directory, and `overrides`.
+    static func make(_ overrides: [String: String] = [:]) throws -> ServerSettings {
+        var values = ["port": "0", "dataDir": makeDataDirectory(), "publicURL": "http://marquee.test"]
+        values.merge(overrides) { $1 }
+        return try ServerSettings(reading: reader(values))
+    }
+
+    static var quietLogger: Logger {
+        var logger = Logger(label: "marquee.tests")
+        logger.logLevel = .critical
+        return logger
+    }
+}
