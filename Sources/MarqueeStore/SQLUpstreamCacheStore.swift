@@ -11,7 +11,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     }
 
     private struct Row: Decodable {
-        var body: [UInt8]
+        var body: Data
         var fetched_at: Int64
         var max_age: Int64
     }
@@ -21,7 +21,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
             .from("upstream_cache").where("cache_key", .equal, key).first(decoding: Row.self)
         else { return nil }
         return CachedResponse(
-            body: row.body, fetchedAt: Date(timeIntervalSince1970: Double(row.fetched_at) / 1000),
+            body: Array(row.body), fetchedAt: Date(timeIntervalSince1970: Double(row.fetched_at) / 1000),
             maxAge: Int(row.max_age))
     }
 

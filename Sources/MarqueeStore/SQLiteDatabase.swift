@@ -63,10 +63,17 @@ public final class SQLiteDatabase: Database, Service {
         (try? await reader.raw("SELECT 1 AS ok").first()) != nil
     }
 
-    /// Closes both connections. Safe to call once; `run` calls it on graceful shutdown.
+    /// Closes both connections; `run` calls it on shutdown.
+    ///
+    /// Runs in a task of its own so that a cancelled caller (a service group tearing down) still closes them:
+    /// SQLiteNIO refuses work from a cancelled task, and an unclosed connection is a leak (a trap in debug builds).
     public func close() async {
-        try? await readerConnection.close()
-        try? await writerConnection.close()
+        let reader = readerConnection
+        let writer = writerConnection
+        await Task {
+            try? await reader.close()
+            try? await writer.close()
+        }.value
     }
 
     public func run() async throws {
