@@ -4,7 +4,7 @@ public import Hummingbird
 public import Logging
 public import MarqueeCatalog
 import MarqueeCore
-import MarqueeStore
+public import MarqueeStore
 import NIOCore
 import Prometheus
 import ServiceLifecycle
@@ -65,7 +65,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
-        router.add(middleware: MetricsMiddleware(registry: registry))
+        router.add(middleware: MetricsMiddleware(instruments: RequestInstruments(registry: registry)))
         router.add(middleware: ErrorMiddleware())
         let counts = local.counts
         OperationsRoutes(
@@ -87,6 +87,18 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
         return (router, services)
+    } catch {
+        await database.close()
+        throw error
+    }
+}
+
+/// Opens the database in the data directory and applies pending migrations (for operator commands).
+public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async throws -> SQLiteDatabase {
+    let database = try await openDatabase(settings: settings, logger: logger)
+    do {
+        try await Migrator(database: database).migrate(logger: logger)
+        return database
     } catch {
         await database.close()
         throw error

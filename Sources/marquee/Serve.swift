@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Hummingbird
 import Logging
 import MarqueeServer
@@ -24,25 +23,19 @@ struct Serve: AsyncParsableCommand {
         if let host { flags["host"] = host }
         if let port { flags["port"] = port }
         if let publicURL { flags["publicURL"] = publicURL }
-        let settings: ServerSettings
-        do {
-            settings = try ServerSettings(reading: try await common.settingsReader(extraFlags: flags))
-        } catch let error as SettingsError {
-            throw ValidationError(error.description)
-        }
+        let settings = try await common.serverSettings(extraFlags: flags)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = settings.logLevel
             return handler
         }
-        let logger = Logger(label: "marquee")
         var dependencies = AppDependencies()
         dependencies.onServerRunning = { port in
             print("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))")
         }
         let app: any ApplicationProtocol
         do {
-            app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
+            app = try await buildApplication(settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
         } catch let error as SettingsError {
             throw ValidationError(error.description)
         }

@@ -1,4 +1,4 @@
-public import MarqueeCore
+import MarqueeCore
 
 /// The local catalog, indexed in memory: titles and people with ids, credits, popularity figures and search.
 ///

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-public import MarqueeCore
+import MarqueeCore
 public import MarqueeStore
 
 /// Fetches upstream resources through a persistent cache, the way every upstream of Marquee is used:

@@ -25,12 +25,9 @@ final class LogCapture: Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(
-            level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-            function: String, line: UInt
-        ) {
-            let merged = self.metadata.merging(metadata ?? [:]) { $1 }
-            capture.append("\(level) \(message) \(merged)")
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            capture.append("\(event.level) \(event.message) \(merged) \(event.error.map { "\($0)" } ?? "")")
         }
     }
 }

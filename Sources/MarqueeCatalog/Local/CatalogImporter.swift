@@ -1,0 +1,64 @@
+import MarqueeCore
+public import MarqueeStore
+
+/// Imports catalog lines (docs/catalog-format.md) into the database, where the server picks them up at start.
+public struct CatalogImporter: Sendable {
+    /// What an import did.
+    public struct Report: Sendable, Equatable {
+        /// Titles and people imported.
+        public var movies = 0, shows = 0, people = 0
+        /// Lines rejected, with their numbers and reasons.
+        public var errors: [CatalogLineError] = []
+        /// Whether anything was written.
+        public var imported = false
+    }
+
+    /// The phases progress is reported for.
+    public enum Phase: Sendable {
+        case checking, saving
+    }
+
+    private let store: CatalogLineStore
+
+    /// Creates an importer writing to `store`.
+    public init(store: CatalogLineStore) {
+        self.store = store
+    }
+
+    /// Checks every line, then stores the valid ones (all or nothing when `strict`), replacing earlier imports
+    /// when `replace`. `progress(phase, done, total)` is called as work advances.
+    public func importText(
+        _ text: String, replace: Bool, strict: Bool,
+        progress: (Phase, Int, Int) -> Void = { _, _, _ in }
+    ) async throws -> Report {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let parser = CatalogLineParser()
+        var report = Report()
+        var valid: [String] = []
+        for (index, line) in lines.enumerated() {
+            switch parser.parse(line: line) {
+            case .success(.title(let title)?):
+                valid.append(String(line))
+                if title.kind == .movie { report.movies += 1 } else { report.shows += 1 }
+            case .success(.person?):
+                valid.append(String(line))
+                report.people += 1
+            case .success(nil):
+                break
+            case .failure(let message):
+                report.errors.append(CatalogLineError(line: index + 1, message: message.text))
+            }
+            if index % 1_000 == 0 || index == lines.count - 1 { progress(.checking, index + 1, lines.count) }
+        }
+        if strict, !report.errors.isEmpty { return report }
+        if replace { try await store.removeAll() }
+        let batch = 2_000
+        for start in stride(from: 0, to: valid.count, by: batch) {
+            let end = min(start + batch, valid.count)
+            try await store.append(Array(valid[start..<end]))
+            progress(.saving, end, valid.count)
+        }
+        report.imported = true
+        return report
+    }
+}
