@@ -28,18 +28,21 @@ public struct AppDependencies: Sendable {
 public func buildApplication(
     settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
 ) async throws -> some ApplicationProtocol {
-    let (router, services) = try await buildRouter(settings: settings, logger: logger, dependencies: dependencies)
+    let (router, services, fastPath) = try await buildRouter(
+        settings: settings, logger: logger, dependencies: dependencies)
     return Application(
         router: router,
+        server: .http1(configuration: .init(additionalChannelHandlers: [fastPath()])),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Marquee"),
         services: services,
         onServerRunning: { channel in await dependencies.onServerRunning(channel.localAddress?.port ?? settings.port) },
         logger: logger)
 }
 
-/// Everything but the HTTP server: the router with every route, and the services it needs running.
+/// Everything but the HTTP server: the router with every route, the services it needs running, and a maker of
+/// the per-connection fast path for cached responses.
 func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDependencies) async throws
-    -> (Router<MarqueeRequestContext>, [any Service])
+    -> (Router<MarqueeRequestContext>, [any Service], @Sendable () -> CachedResponseHandler)
 {
     let database = try await openDatabase(settings: settings, logger: logger)
     do {
@@ -65,7 +68,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
-        router.add(middleware: MetricsMiddleware(instruments: RequestInstruments(registry: registry)))
+        let instruments = RequestInstruments(registry: registry)
+        let responseCache = ResponseCache(timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600))
+        router.add(middleware: MetricsMiddleware(instruments: instruments))
         router.add(middleware: ErrorMiddleware())
         let counts = local.counts
         OperationsRoutes(
@@ -76,7 +81,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         ).register(on: router)
         CatalogRoutes(
             provider: provider, home: HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex),
-            cache: ResponseCache(timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600)),
+            cache: responseCache,
             defaults: defaults,
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
@@ -86,7 +91,10 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             "Catalog ready",
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
-        return (router, services)
+        let fastPath: @Sendable () -> CachedResponseHandler = {
+            CachedResponseHandler(cache: responseCache, instruments: instruments, serverName: "Marquee")
+        }
+        return (router, services, fastPath)
     } catch {
         await database.close()
         throw error

@@ -48,7 +48,7 @@ struct OperationsTests {
     @Test("The OpenAPI document describes exactly the routes the router has")
     func openAPIMatchesRouter() async throws {
         let settings = try TestSettings.make()
-        let (router, services) = try await buildRouter(
+        let (router, services, _) = try await buildRouter(
             settings: settings, logger: TestSettings.quietLogger, dependencies: AppDependencies())
         let routed = Set(router.routes.map { "\($0.method.rawValue) \(Self.template($0.path.description))" })
 

@@ -89,7 +89,8 @@ struct CatalogRoutes {
         _ make: (RequestParsing, LocaleOptions) async throws -> ByteBuffer
     ) async throws -> Response {
         let parse = RequestParsing(request: request, context: context)
-        let body = try await cache.body(for: request.uri.description) {
+        let route = context.endpointPath ?? request.uri.path
+        let body = try await cache.body(for: request.uri.description, route: route, cacheControl: cacheControl) {
             try await make(parse, try parse.locale(defaults: defaults))
         }
         return JSONResponse.make(body, cacheControl: cacheControl)

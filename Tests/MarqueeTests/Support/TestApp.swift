@@ -17,6 +17,14 @@ func withMarquee<T: Sendable>(
     return try await app.test(.router) { client in try await body(client) }
 }
 
+/// Runs a whole Marquee server listening on loopback (real HTTP, every channel handler) for `body`.
+func withLiveMarquee<T: Sendable>(
+    _ settings: ServerSettings, _ body: @Sendable (any TestClientProtocol) async throws -> T
+) async throws -> T {
+    let app = try await buildApplication(settings: settings, logger: TestSettings.quietLogger)
+    return try await app.test(.live) { client in try await body(client) }
+}
+
 /// A response's status, headers and body, read once.
 struct TestResponse: Sendable {
     let status: HTTPResponse.Status
