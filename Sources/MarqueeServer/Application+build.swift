@@ -24,6 +24,9 @@ public struct AppDependencies: Sendable {
     public init() {}
 }
 
+/// The `Server` header of every response.
+private let serverName = "Marquee"
+
 /// The composition root: builds the whole Marquee server from its settings. Used by `marquee serve` and tests.
 public func buildApplication(
     settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
@@ -33,7 +36,7 @@ public func buildApplication(
     return Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [fastPath()])),
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Marquee"),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: serverName),
         services: services,
         onServerRunning: { channel in await dependencies.onServerRunning(channel.localAddress?.port ?? settings.port) },
         logger: logger)
@@ -42,7 +45,7 @@ public func buildApplication(
 /// Everything but the HTTP server: the router with every route, the services it needs running, and a maker of
 /// the per-connection fast path for cached responses.
 func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDependencies) async throws
-    -> (Router<MarqueeRequestContext>, [any Service], @Sendable () -> CachedResponseHandler)
+    -> (Router<MarqueeRequestContext>, [any Service], @Sendable () -> CachedResponseHandlerInstaller)
 {
     let database = try await openDatabase(settings: settings, logger: logger)
     do {
@@ -69,7 +72,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
         let instruments = RequestInstruments(registry: registry)
-        let responseCache = ResponseCache(timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600))
+        let responseCache = ResponseCache(
+            timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600), instruments: instruments,
+            serverName: serverName)
         router.add(middleware: MetricsMiddleware(instruments: instruments))
         router.add(middleware: ErrorMiddleware())
         let counts = local.counts
@@ -91,8 +96,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             "Catalog ready",
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
-        let fastPath: @Sendable () -> CachedResponseHandler = {
-            CachedResponseHandler(cache: responseCache, instruments: instruments, serverName: "Marquee")
+        let fastPath: @Sendable () -> CachedResponseHandlerInstaller = {
+            CachedResponseHandlerInstaller(cache: responseCache)
         }
         return (router, services, fastPath)
     } catch {

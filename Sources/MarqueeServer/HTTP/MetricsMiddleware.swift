@@ -53,11 +53,15 @@ final class RequestInstruments: Sendable {
     }
 
     func record(route: String, method: HTTPRequest.Method, status: Int, duration: Duration) {
+        instruments(route: route, method: method, status: status).record(duration)
+    }
+
+    /// The instruments of one (route, method, status), for callers that record the same one many times.
+    func instruments(route: String, method: HTTPRequest.Method, status: Int) -> RouteInstruments {
         let key = Key(route: route, method: method, status: status)
         let found = instruments.withLock { $0[key] }
         let pair = found ?? make(key)
-        pair.requests.increment()
-        pair.duration.record(duration)
+        return RouteInstruments(requests: pair.requests, duration: pair.duration)
     }
 
     private func make(_ key: Key) -> (requests: Counter, duration: DurationHistogram) {
@@ -69,6 +73,17 @@ final class RequestInstruments: Sendable {
         )
         instruments.withLock { $0[key] = pair }
         return pair
+    }
+}
+
+/// The counter and histogram of one (route, method, status).
+struct RouteInstruments: Sendable {
+    let requests: Counter
+    let duration: DurationHistogram
+
+    func record(_ elapsed: Duration) {
+        requests.increment()
+        duration.record(elapsed)
     }
 }
 

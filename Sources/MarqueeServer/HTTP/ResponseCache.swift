@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import Synchronization
 
 /// Encoded JSON bodies of catalog responses, so a repeated request costs a dictionary lookup instead of a
@@ -10,18 +11,22 @@ final class ResponseCache: Sendable {
     struct Entry: Sendable {
         let body: ByteBuffer
         let expires: ContinuousClock.Instant
-        /// The route template, for metrics.
-        let route: String
-        /// The response's constant headers (type, length, caching).
-        let headers: HTTPFields
+        /// The metrics of the route it answers.
+        let instruments: RouteInstruments
+        /// The response's constant headers (type, length, caching, server), for the fast path.
+        let headers: HTTPHeaders
     }
 
     private let entries = Mutex<[String: Entry]>([:])
     private let timeToLive: Duration
     private let capacity: Int
+    private let instruments: RequestInstruments
+    private let serverName: String
 
-    init(timeToLive: Duration, capacity: Int = 20_000) {
+    init(timeToLive: Duration, instruments: RequestInstruments, serverName: String, capacity: Int = 20_000) {
         self.timeToLive = timeToLive
+        self.instruments = instruments
+        self.serverName = serverName
         self.capacity = capacity
     }
 
@@ -38,11 +43,13 @@ final class ResponseCache: Sendable {
         if let entry = entry(for: key) { return entry.body }
         let body = try await make()
         let now = ContinuousClock.now
-        let headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes),
-            .cacheControl: cacheControl,
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes),
+            "Cache-Control": cacheControl, "Server": serverName,
         ]
-        let entry = Entry(body: body, expires: now + timeToLive, route: route, headers: headers)
+        let entry = Entry(
+            body: body, expires: now + timeToLive,
+            instruments: instruments.instruments(route: route, method: .get, status: 200), headers: headers)
         entries.withLock { entries in
             if entries.count >= capacity {
                 entries = entries.filter { $0.value.expires > now }
