@@ -75,7 +75,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let responseCache = ResponseCache(
             timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600), instruments: instruments,
             serverName: serverName)
-        router.add(middleware: MetricsMiddleware(instruments: instruments))
+        router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: ErrorMiddleware())
         let counts = local.counts
         OperationsRoutes(
@@ -97,7 +97,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
         let fastPath: @Sendable () -> CachedResponseHandlerInstaller = {
-            CachedResponseHandlerInstaller(cache: responseCache)
+            CachedResponseHandlerInstaller(cache: responseCache, logger: logger)
         }
         return (router, services, fastPath)
     } catch {

@@ -21,6 +21,28 @@ struct OperationsTests {
         }
     }
 
+    @Test("The root points to the API")
+    func index() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let index = try await client.get("/")
+            #expect(index.status == .ok)
+            #expect(index.text.contains(#""openapi":"/api/v1/openapi.json""#))
+        }
+    }
+
+    @Test("Each request is logged once with its request id, route and status")
+    func accessLog() async throws {
+        let logs = LogCapture()
+        let requestID = try await withMarquee(try TestSettings.make(), logger: logs.logger) { client in
+            let response = try await client.get("/api/v1/movies/999999999")
+            return try #require(response.headers[.init("X-Request-Id")!])
+        }
+        let lines = logs.all.filter { $0.contains(requestID) && $0.contains("Request") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("/api/v1/movies/{id}") == true)
+        #expect(lines.first?.contains("404") == true)
+    }
+
     @Test("Every response carries a request id, distinct per request")
     func requestIDs() async throws {
         try await withMarquee(try TestSettings.make()) { client in

@@ -16,18 +16,6 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
         self.totalPages = totalPages
         self.totalResults = totalResults
     }
-
-    /// Cuts page `page` of `pageSize` items out of a complete, ordered list.
-    public init(slicing all: [Item], page: Int, pageSize: Int = Page.defaultSize) {
-        let start = min((page - 1) * pageSize, all.count)
-        let end = min(start + pageSize, all.count)
-        self.init(
-            page: page,
-            results: Array(all[start..<end]),
-            totalPages: max(1, (all.count + pageSize - 1) / pageSize),
-            totalResults: all.count
-        )
-    }
 }
 
 extension Page {

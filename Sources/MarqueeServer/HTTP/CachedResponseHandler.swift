@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
@@ -20,22 +21,24 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     typealias OutboundOut = HTTPServerResponsePart
 
     private let cache: ResponseCache
+    private let logger: Logger
     /// The cached entry to answer once the request's `.end` arrives.
-    private var answering: (entry: ResponseCache.Entry, version: HTTPVersion, started: ContinuousClock.Instant)?
+    private var answering: (entry: ResponseCache.Entry, head: HTTPRequestHead, started: ContinuousClock.Instant)?
     /// Requests handed to the application whose responses are not complete yet.
     private var owedByApplication = 0
     /// The Date header value and the second it was made for (it changes once a second, not per request).
     private var date: (second: Int, value: String) = (-1, "")
 
-    init(cache: ResponseCache) {
+    init(cache: ResponseCache, logger: Logger) {
         self.cache = cache
+        self.logger = logger
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if owedByApplication == 0, head.method == .GET, head.isKeepAlive, let entry = cache.entry(for: head.uri) {
-                answering = (entry, head.version, .now)
+                answering = (entry, head, .now)
                 return
             }
             answering = nil
@@ -44,12 +47,12 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
         case .body:
             if answering == nil { context.fireChannelRead(data) }
         case .end:
-            guard let (entry, version, started) = answering else {
+            guard let (entry, head, started) = answering else {
                 context.fireChannelRead(data)
                 return
             }
             answering = nil
-            respond(context: context, entry: entry, version: version, started: started)
+            respond(context: context, entry: entry, request: head, started: started)
         }
     }
 
@@ -59,21 +62,29 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     private func respond(
-        context: ChannelHandlerContext, entry: ResponseCache.Entry, version: HTTPVersion,
+        context: ChannelHandlerContext, entry: ResponseCache.Entry, request: HTTPRequestHead,
         started: ContinuousClock.Instant
     ) {
         let elapsed = ContinuousClock.now - started
+        let requestID = RequestID().description
         var headers = entry.headers
-        headers.add(name: "X-Request-Id", value: RequestID().description)
-        headers.add(name: "Server-Timing", value: "app;dur=" + MetricsMiddleware.milliseconds(elapsed))
+        headers.add(name: "X-Request-Id", value: requestID)
+        headers.add(name: "Server-Timing", value: "app;dur=" + TelemetryMiddleware.milliseconds(elapsed))
         let second = time(nil)
         if second != date.second { date = (second, HTTPDate.format(second)) }
         headers.add(name: "Date", value: date.value)
-        let head = HTTPResponseHead(version: version, status: .ok, headers: headers)
+        let head = HTTPResponseHead(version: request.version, status: .ok, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(entry.body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         entry.instruments.record(elapsed)
+        logger.info(
+            "Request",
+            metadata: [
+                "hb.request.id": "\(requestID)", "method": "GET", "path": "\(request.uri.prefix { $0 != "?" })",
+                "route": "\(entry.route)", "status": "200", "ms": "\(TelemetryMiddleware.milliseconds(elapsed))",
+                "cached": "true",
+            ])
     }
 }
 
@@ -83,15 +94,17 @@ final class CachedResponseHandlerInstaller: ChannelInboundHandler, RemovableChan
     typealias InboundIn = Never
 
     private let cache: ResponseCache
+    private let logger: Logger
 
-    init(cache: ResponseCache) {
+    init(cache: ResponseCache, logger: Logger) {
         self.cache = cache
+        self.logger = logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         if let codec = try? pipeline.context(handlerType: HTTP1ToHTTPServerCodec.self) {
-            try? pipeline.addHandler(CachedResponseHandler(cache: cache), position: .before(codec.handler))
+            try? pipeline.addHandler(CachedResponseHandler(cache: cache, logger: logger), position: .before(codec.handler))
         }
         pipeline.removeHandler(context: context, promise: nil)
     }

@@ -11,7 +11,8 @@ final class ResponseCache: Sendable {
     struct Entry: Sendable {
         let body: ByteBuffer
         let expires: ContinuousClock.Instant
-        /// The metrics of the route it answers.
+        /// The route template it answers, and that route's metrics.
+        let route: String
         let instruments: RouteInstruments
         /// The response's constant headers (type, length, caching, server), for the fast path.
         let headers: HTTPHeaders
@@ -48,7 +49,7 @@ final class ResponseCache: Sendable {
             "Cache-Control": cacheControl, "Server": serverName,
         ]
         let entry = Entry(
-            body: body, expires: now + timeToLive,
+            body: body, expires: now + timeToLive, route: route,
             instruments: instruments.instruments(route: route, method: .get, status: 200), headers: headers)
         entries.withLock { entries in
             if entries.count >= capacity {
