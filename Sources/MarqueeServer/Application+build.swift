@@ -31,28 +31,44 @@ private let serverName = "Marquee"
 public func buildApplication(
     settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
 ) async throws -> some ApplicationProtocol {
-    let (router, services, fastPath) = try await buildRouter(
-        settings: settings, logger: logger, dependencies: dependencies)
+    let parts = try await buildRouter(settings: settings, logger: logger, dependencies: dependencies)
+    let fastPath = parts.fastPath
+    let publicURL = parts.publicURL
     return Application(
-        router: router,
+        router: parts.router,
         server: .http1(configuration: .init(additionalChannelHandlers: [fastPath()])),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: serverName),
-        services: services,
-        onServerRunning: { channel in await dependencies.onServerRunning(channel.localAddress?.port ?? settings.port) },
+        services: parts.services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? settings.port
+            publicURL.set(settings.resolvedPublicURL(boundPort: port))
+            await dependencies.onServerRunning(port)
+        },
         logger: logger)
 }
 
-/// Everything but the HTTP server: the router with every route, the services it needs running, and a maker of
-/// the per-connection fast path for cached responses.
-func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDependencies) async throws
-    -> (Router<MarqueeRequestContext>, [any Service], @Sendable () -> CachedResponseHandlerInstaller)
-{
+/// What `buildRouter` assembles.
+struct RouterParts {
+    /// Every route, behind the middleware.
+    let router: Router<MarqueeRequestContext>
+    /// Long-lived services the routes need running (database, HTTP client, cache upkeep).
+    let services: [any Service]
+    /// Makes the per-connection fast path for cached responses.
+    let fastPath: @Sendable () -> CachedResponseHandlerInstaller
+    /// The base of absolute URLs, finalised once the port is bound.
+    let publicURL: PublicBaseURL
+}
+
+/// Everything but the HTTP server itself.
+func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDependencies) async throws -> RouterParts {
     let database = try await openDatabase(settings: settings, logger: logger)
     do {
         try await Migrator(database: database, now: dependencies.now).migrate(logger: logger)
         let local = try await loadLocalCatalog(database: database, logger: logger)
+        let openAPIDocument = try OpenAPIDocument.load()
         let defaults = LocaleOptions(language: settings.defaultLanguage, region: settings.defaultRegion)
-        let images = PlaceholderImages(baseURL: settings.resolvedPublicURL(boundPort: settings.port))
+        let publicURL = PublicBaseURL(settings.resolvedPublicURL(boundPort: settings.port))
+        let images = PlaceholderImages(baseURL: publicURL)
         let localProvider = LocalCatalogProvider(catalog: local, images: images, now: dependencies.now)
 
         var services: [any Service] = [database]
@@ -62,9 +78,13 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             services.append(HTTPClientService(client: client))
             var policy = dependencies.upstreamPolicy
             policy.requestsPerSecond = settings.tmdbRateLimit
+            let cache = SQLUpstreamCacheStore(database: database)
+            services.append(
+                UpstreamCachePurgeService(
+                    cache: cache, maxAge: policy.maxStaleness, logger: logger, now: dependencies.now))
             provider = TMDBProvider(
-                settings: tmdb, transport: AsyncHTTPClientTransport(client: client),
-                cache: SQLUpstreamCacheStore(database: database), policy: policy, logger: logger, now: dependencies.now)
+                settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
+                logger: logger, now: dependencies.now)
         } else {
             provider = localProvider
         }
@@ -82,7 +102,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             database: database,
             catalogSummary: provider.source == .tmdb
                 ? "tmdb" : "local: \(counts.movies) movies, \(counts.shows) shows, \(counts.people) people",
-            registry: registry, openAPIDocument: try OpenAPIDocument.load()
+            registry: registry, openAPIDocument: openAPIDocument
         ).register(on: router)
         CatalogRoutes(
             provider: provider, home: HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex),
@@ -99,7 +119,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let fastPath: @Sendable () -> CachedResponseHandlerInstaller = {
             CachedResponseHandlerInstaller(cache: responseCache, logger: logger)
         }
-        return (router, services, fastPath)
+        return RouterParts(router: router, services: services, fastPath: fastPath, publicURL: publicURL)
     } catch {
         await database.close()
         throw error

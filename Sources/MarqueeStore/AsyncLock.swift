@@ -4,6 +4,7 @@ actor AsyncLock {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     func withLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        // Note: a waiter queued here is not cancellable; the lock is held only for short transactions.
         await acquire()
         defer { release() }
         return try await body()

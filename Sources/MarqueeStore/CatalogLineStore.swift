@@ -22,15 +22,11 @@ public struct CatalogLineStore: Sendable {
             .from("catalog_lines").first(decodingColumn: "n", as: Int.self) ?? 0
     }
 
-    /// Removes every imported line.
-    public func removeAll() async throws {
-        try await database.write { db in try await db.delete(from: "catalog_lines").run() }
-    }
-
-    /// Appends lines in one transaction, after those already stored.
-    public func append(_ lines: [String]) async throws {
-        guard !lines.isEmpty else { return }
+    /// Stores lines in one transaction, after those already stored or, with `replace`, instead of them: an
+    /// interrupted import changes nothing.
+    public func store(_ lines: [String], replace: Bool) async throws {
         try await database.write { db in
+            if replace { try await db.delete(from: "catalog_lines").run() }
             let last = try await db.select().column(SQLFunction("MAX", args: SQLColumn("line_number")), as: "n")
                 .from("catalog_lines").first(decodingColumn: "n", as: Int?.self) ?? nil
             var next = (last ?? 0) + 1

@@ -8,7 +8,7 @@ public protocol Database: Sendable {
     /// For reads (and nothing else: a write outside `write` could join another caller's transaction).
     var reader: any SQLDatabase { get }
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Whether the database answers a trivial query.
     func isHealthy() async -> Bool
 }

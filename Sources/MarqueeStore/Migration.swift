@@ -34,5 +34,8 @@ extension Migration {
                 .column("line", type: .text, .notNull)
                 .run()
         },
+        Migration(version: 3, name: "upstream cache purge index") { db in
+            try await db.create(index: "upstream_cache_fetched_at").on("upstream_cache").column("fetched_at").run()
+        },
     ]
 }

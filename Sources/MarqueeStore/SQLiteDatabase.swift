@@ -4,14 +4,16 @@ import NIOCore
 import NIOPosix
 public import SQLKit
 import SQLiteKit
+import Synchronization
 public import ServiceLifecycle
 
 /// A SQLite file in WAL mode: one writer connection (serialised transactions) and one reader connection, so
-/// reads never wait for writes. A `Service`: it closes both connections on shutdown.
+/// reads never wait for writes. A `Service`: it closes both connections on shutdown (closing twice is harmless).
 public final class SQLiteDatabase: Database, Service {
     private let writerConnection: SQLiteConnection
     private let readerConnection: SQLiteConnection
     private let writeLock = AsyncLock()
+    private let isClosed = Mutex(false)
     private let logger: Logger
     /// The file's path.
     public let path: String
@@ -44,19 +46,24 @@ public final class SQLiteDatabase: Database, Service {
         }
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// The transaction runs in a task of its own: SQLiteNIO skips work queued by a cancelled task, and a
+    /// cancelled caller must not leave the writer inside an open transaction.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let database = writerConnection.sql()
-        return try await writeLock.withLock {
-            try await database.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(database)
-                try await database.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
+        let lock = writeLock
+        return try await Task {
+            try await lock.withLock {
+                try await database.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await body(database)
+                    try await database.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await database.raw("ROLLBACK").run()
+                    throw error
+                }
             }
-        }
+        }.value
     }
 
     public func isHealthy() async -> Bool {
@@ -68,6 +75,7 @@ public final class SQLiteDatabase: Database, Service {
     /// Runs in a task of its own so that a cancelled caller (a service group tearing down) still closes them:
     /// SQLiteNIO refuses work from a cancelled task, and an unclosed connection is a leak (a trap in debug builds).
     public func close() async {
+        guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
         let reader = readerConnection
         let writer = writerConnection
         await Task {

@@ -35,14 +35,19 @@ struct CatalogCommand: AsyncParsableCommand {
             var logger = Logger(label: "marquee.import")
             logger.logLevel = .warning
             let database = try await openMigratedDatabase(settings: settings, logger: logger)
-            defer { Task { await database.close() } }
             var checking = ProgressBar(label: "Checking")
             var saving = ProgressBar(label: "Importing")
-            let report = try await CatalogImporter(store: CatalogLineStore(database: database))
-                .importText(text, replace: replace, strict: strict) { phase, done, total in
-                    if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
-                }
-            await database.close()
+            let report: CatalogImporter.Report
+            do {
+                report = try await CatalogImporter(store: CatalogLineStore(database: database))
+                    .importText(text, replace: replace, strict: strict) { phase, done, total in
+                        if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
+                    }
+                await database.close()
+            } catch {
+                await database.close()
+                throw error
+            }
             for error in report.errors.prefix(20) { FileHandle.standardError.write(Data("  \(error)\n".utf8)) }
             if report.errors.count > 20 {
                 FileHandle.standardError.write(Data("  … and \(report.errors.count - 20) more\n".utf8))

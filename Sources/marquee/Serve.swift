@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Hummingbird
 import Logging
 import MarqueeServer
@@ -31,7 +32,8 @@ struct Serve: AsyncParsableCommand {
         }
         var dependencies = AppDependencies()
         dependencies.onServerRunning = { port in
-            print("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))")
+            // Unbuffered, so the line shows up at once even when standard output is a pipe or a file.
+            FileHandle.standardOutput.write(Data("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))\n".utf8))
         }
         let app: any ApplicationProtocol
         do {

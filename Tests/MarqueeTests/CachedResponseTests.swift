@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeServer
 import HTTPTypes
 import MarqueeCore
 import NIOCore
@@ -29,6 +30,20 @@ struct CachedResponseTests {
                 $0.hasPrefix("marquee_http_requests_total{") && $0.contains(#"route="/api/v1/movies/popular""#)
             }
             #expect(line?.hasSuffix(" 2") == true, "\(line ?? "no line")")
+        }
+    }
+
+    @Test("With port 0 and no public URL, absolute URLs carry the port actually bound")
+    func boundPortInURLs() async throws {
+        let settings = try ServerSettings(
+            reading: TestSettings.reader(["port": "0", "dataDir": TestSettings.makeDataDirectory()]))
+        try await withLiveMarquee(settings) { client in
+            let page = try await client.get("/api/v1/movies/popular").decode(Page<MediaSummary>.self)
+            let poster = try #require(page.results.first?.poster?.small)
+            #expect(poster.hasPrefix("http://127.0.0.1:"))
+            #expect(!poster.hasPrefix("http://127.0.0.1:0/"))
+            let path = String(poster.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+            #expect(try await client.get(path).status == .ok)
         }
     }
 

@@ -199,6 +199,21 @@ struct CatalogAPITests {
         }
     }
 
+    @Test("Bad UTF-8 and odd bytes in paths and queries are clear errors or empty results, never 500")
+    func badBytes() async throws {
+        try await withMarquee(settings) { client in
+            for path in [
+                "/api/v1/search?q=%FF%FE", "/api/v1/search?q=%C3%28", "/api/v1/search?q=%00", "/api/v1/search?q=%",
+                "/api/v1/movies/%FF", "/api/v1/movies/popular?page=%FF", "/api/v1/genres?kind=%E2%82",
+                "/api/v1/search?q=!!!", "/api/v1/discover?genre=18&genre=%FF",
+            ] {
+                let response = try await client.get(path)
+                #expect(response.status.code < 500, "\(path) answered \(response.status)")
+                if response.status != .ok { _ = try response.errorCode() }
+            }
+        }
+    }
+
     @Test("Genres and discovery")
     func genresAndDiscover() async throws {
         try await withMarquee(settings) { client in

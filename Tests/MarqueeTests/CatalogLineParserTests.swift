@@ -40,6 +40,8 @@ struct CatalogLineParserTests {
         (#"not json"#, "not a JSON object"),
         (#"{"type":"book","title":"X"}"#, "unknown type"),
         (#"{"type":"movie","title":"X","release_date":"1999-13-01"}"#, "release_date"),
+        (#"{"type":"movie","title":"X","release_date":"2001-02-29"}"#, "release_date"),
+        (#"{"type":"movie","title":"X","release_date":"2001-+1-05"}"#, "release_date"),
         (#"{"type":"movie","title":"X"}"#, "release_date is required"),
         (#"{"type":"movie","release_date":"1999"}"#, "title is required"),
         (#"{"type":"movie","title":"X","release_date":"1999","runtime":true}"#, "runtime"),

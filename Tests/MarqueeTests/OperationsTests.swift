@@ -70,8 +70,10 @@ struct OperationsTests {
     @Test("The OpenAPI document describes exactly the routes the router has")
     func openAPIMatchesRouter() async throws {
         let settings = try TestSettings.make()
-        let (router, services, _) = try await buildRouter(
+        let parts = try await buildRouter(
             settings: settings, logger: TestSettings.quietLogger, dependencies: AppDependencies())
+        let router = parts.router
+        let services = parts.services
         let routed = Set(router.routes.map { "\($0.method.rawValue) \(Self.template($0.path.description))" })
 
         let document = try await withMarquee(settings) { client in try await client.get("/api/v1/openapi.json") }

@@ -51,13 +51,9 @@ public struct CatalogImporter: Sendable {
             if index % 1_000 == 0 || index == lines.count - 1 { progress(.checking, index + 1, lines.count) }
         }
         if strict, !report.errors.isEmpty { return report }
-        if replace { try await store.removeAll() }
-        let batch = 2_000
-        for start in stride(from: 0, to: valid.count, by: batch) {
-            let end = min(start + batch, valid.count)
-            try await store.append(Array(valid[start..<end]))
-            progress(.saving, end, valid.count)
-        }
+        progress(.saving, 0, valid.count)
+        try await store.store(valid, replace: replace)
+        progress(.saving, valid.count, valid.count)
         report.imported = true
         return report
     }

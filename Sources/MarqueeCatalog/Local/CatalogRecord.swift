@@ -68,6 +68,7 @@ public struct CatalogDate: Sendable, Hashable, Comparable {
 
     /// Parses `YYYY-MM-DD` or `YYYY`; nil for anything else.
     public init?(_ text: String) {
+        guard text.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }) else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.first?.count == 4, let year = Int(parts[0]), (1850...2100).contains(year) else { return nil }
         switch parts.count {
@@ -76,12 +77,20 @@ public struct CatalogDate: Sendable, Hashable, Comparable {
             self.fullDate = nil
         case 3:
             guard parts[1].count == 2, parts[2].count == 2, let month = Int(parts[1]), let day = Int(parts[2]),
-                (1...12).contains(month), (1...31).contains(day)
+                (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
             else { return nil }
             self.year = year
             self.fullDate = text
         default:
             return nil
+        }
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
         }
     }
 

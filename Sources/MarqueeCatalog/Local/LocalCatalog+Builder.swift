@@ -15,7 +15,7 @@ extension LocalCatalog {
                 id = tmdbID
             } else {
                 id = LocalID.make(
-                    for: "\(record.kind.rawValue)|\(record.title)|\(record.date.year)",
+                    for: "\(record.kind.rawValue)|\(TextSearchIndex.normalize(record.title))|\(record.date.year)",
                     avoiding: takenTitleIDs[record.kind, default: []])
             }
             takenTitleIDs[record.kind, default: []].insert(id)

@@ -24,7 +24,7 @@ extension LocalCatalogProvider {
             id: title.id, imdbId: record.imdbId, title: record.title,
             originalTitle: record.originalTitle ?? record.title, originalLanguage: record.originalLanguage,
             firstAirDate: record.date.fullDate, lastAirDate: record.lastAirDate?.fullDate, year: record.date.year,
-            status: record.status, inProduction: record.status.map { $0 == "Returning Series" },
+            status: record.status, inProduction: record.status.map { _ in title.isRunning },
             episodeRuntime: record.runtime, numberOfSeasons: record.seasons, numberOfEpisodes: record.episodes,
             networks: record.networks, genres: genres(of: title), voteAverage: record.score, voteCount: 0,
             ratingSource: "editors", popularity: title.popularity, overview: record.overview,

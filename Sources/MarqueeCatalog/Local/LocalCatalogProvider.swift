@@ -168,7 +168,8 @@ func makePage<Element>(_ all: [Element], page: Int, _ transform: (Element) -> Me
     let start = min((page - 1) * size, all.count)
     let end = min(start + size, all.count)
     return Page(
-        page: page, results: all[start..<end].map(transform), totalPages: max(1, (all.count + size - 1) / size),
+        page: page, results: all[start..<end].map(transform),
+        totalPages: min(Page<MediaSummary>.maxPage, max(1, (all.count + size - 1) / size)),
         totalResults: all.count)
 }
 

@@ -7,16 +7,21 @@ public struct PlaceholderImages: Sendable {
         case poster, backdrop, profile
     }
 
-    private let baseURL: String
+    private let baseURL: PublicBaseURL
 
-    /// Creates URLs under `baseURL`, the server's public URL without a trailing slash.
+    /// Creates URLs under `baseURL`, the server's public URL.
+    public init(baseURL: PublicBaseURL) {
+        self.baseURL = baseURL
+    }
+
+    /// Creates URLs under a fixed base URL.
     public init(baseURL: String) {
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.init(baseURL: PublicBaseURL(baseURL))
     }
 
     /// The image set of one placeholder; sizes differ only in the width hint.
     public func imageSet(kind: MediaKind, id: Int, variant: Variant) -> ImageSet {
-        let path = "\(baseURL)/images/placeholder/\(kind.rawValue)/\(id)/\(variant.rawValue)"
+        let path = "\(baseURL.value)/images/placeholder/\(kind.rawValue)/\(id)/\(variant.rawValue)"
         let widths = variant == .backdrop ? (300, 780, 1280) : (185, 342, 780)
         return ImageSet(
             small: "\(path)?w=\(widths.0)", medium: "\(path)?w=\(widths.1)", large: "\(path)?w=\(widths.2)",

@@ -10,15 +10,18 @@ actor RateLimiter {
         self.nextFree = clock.now
     }
 
-    /// Waits until a request may start.
-    func acquire() async throws {
+    /// Waits until a request may start; returns false at once, taking no slot, when that would mean waiting
+    /// longer than `maxWait` (a burst of misses must not queue everyone behind it for minutes).
+    func acquire(maxWait: Duration) async throws -> Bool {
         let interval = Duration.seconds(1 / perSecond)
         let now = clock.now
         // Allow a burst of one second's worth after idleness.
         let earliest = now - .seconds(1) + interval
         if nextFree < earliest { nextFree = earliest }
         let slot = nextFree
+        guard slot - now <= maxWait else { return false }
         nextFree = slot + interval
         if slot > now { try await clock.sleep(until: slot) }
+        return true
     }
 }

@@ -79,7 +79,10 @@ public struct UpstreamFetcher: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            try await limiter.acquire()
+            guard try await limiter.acquire(maxWait: policy.timeout) else {
+                logger.warning("Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
+                throw unavailable()
+            }
             let started = ContinuousClock.now
             let response: UpstreamResponse
             do {

@@ -37,7 +37,11 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if owedByApplication == 0, head.method == .GET, head.isKeepAlive, let entry = cache.entry(for: head.uri) {
+            // Only while the socket takes more: otherwise the request goes to the application, whose writer waits
+            // for writability, so a client that never reads cannot pile up responses in memory.
+            if owedByApplication == 0, context.channel.isWritable, head.method == .GET, head.isKeepAlive,
+                let entry = cache.entry(for: head.uri)
+            {
                 answering = (entry, head, .now)
                 return
             }

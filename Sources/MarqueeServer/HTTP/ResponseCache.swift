@@ -4,8 +4,8 @@ import NIOHTTP1
 import Synchronization
 
 /// Encoded JSON bodies of catalog responses, so a repeated request costs a dictionary lookup instead of a
-/// provider call and a JSON encoding. Keyed by the request's path and query exactly as sent. Bounded in entries;
-/// each entry lives for `timeToLive`. Read by the routes and, for hits, by `CachedResponseHandler`.
+/// provider call and a JSON encoding. Keyed by the request's path and query exactly as sent. Bounded in bytes
+/// (expired entries go first, then the oldest); each entry lives for `timeToLive`. Read by the routes and, for hits, by `CachedResponseHandler`.
 final class ResponseCache: Sendable {
     /// A cached response.
     struct Entry: Sendable {
@@ -18,13 +18,18 @@ final class ResponseCache: Sendable {
         let headers: HTTPHeaders
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private struct Storage {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+    }
+
+    private let storage = Mutex(Storage())
     private let timeToLive: Duration
     private let capacity: Int
     private let instruments: RequestInstruments
     private let serverName: String
 
-    init(timeToLive: Duration, instruments: RequestInstruments, serverName: String, capacity: Int = 20_000) {
+    init(timeToLive: Duration, instruments: RequestInstruments, serverName: String, capacity: Int = 64 << 20) {
         self.timeToLive = timeToLive
         self.instruments = instruments
         self.serverName = serverName
@@ -33,7 +38,7 @@ final class ResponseCache: Sendable {
 
     /// The live entry for `key`, if any.
     func entry(for key: String) -> Entry? {
-        guard let entry = entries.withLock({ $0[key] }), entry.expires > .now else { return nil }
+        guard let entry = storage.withLock({ $0.entries[key] }), entry.expires > .now else { return nil }
         return entry
     }
 
@@ -51,13 +56,21 @@ final class ResponseCache: Sendable {
         let entry = Entry(
             body: body, expires: now + timeToLive, route: route,
             instruments: instruments.instruments(route: route, method: .get, status: 200), headers: headers)
-        entries.withLock { entries in
-            if entries.count >= capacity {
-                entries = entries.filter { $0.value.expires > now }
-                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            }
-            entries[key] = entry
+        storage.withLock { storage in
+            storage.bytes += body.readableBytes - (storage.entries[key]?.body.readableBytes ?? 0)
+            storage.entries[key] = entry
+            if storage.bytes > capacity { Self.evict(&storage, toFit: capacity * 3 / 4, now: now) }
         }
         return body
+    }
+
+    private static func evict(_ storage: inout Storage, toFit budget: Int, now: ContinuousClock.Instant) {
+        let oldestFirst = storage.entries.sorted { lhs, rhs in
+            (lhs.value.expires <= now ? 0 : 1, lhs.value.expires) < (rhs.value.expires <= now ? 0 : 1, rhs.value.expires)
+        }
+        for (key, entry) in oldestFirst where storage.bytes > budget {
+            storage.entries[key] = nil
+            storage.bytes -= entry.body.readableBytes
+        }
     }
 }

@@ -60,6 +60,8 @@ public struct ServerSettings: Sendable {
 
     /// The base of absolute URLs this server hands out.
     public func resolvedPublicURL(boundPort: Int) -> String {
-        publicURL ?? "http://\(host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host):\(boundPort)"
+        if let publicURL { return publicURL }
+        let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+        return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(boundPort)"
     }
 }
