@@ -71,23 +71,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let images = PlaceholderImages(baseURL: publicURL)
         let localProvider = LocalCatalogProvider(catalog: local, images: images, now: dependencies.now)
 
-        var services: [any Service] = [database]
-        let provider: any CatalogProvider
-        if let tmdb = settings.tmdb {
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
-            services.append(HTTPClientService(client: client))
-            var policy = dependencies.upstreamPolicy
-            policy.requestsPerSecond = settings.tmdbRateLimit
-            let cache = SQLUpstreamCacheStore(database: database)
-            services.append(
-                UpstreamCachePurgeService(
-                    cache: cache, maxAge: policy.maxStaleness, logger: logger, now: dependencies.now))
-            provider = TMDBProvider(
-                settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
-                logger: logger, now: dependencies.now)
-        } else {
-            provider = localProvider
-        }
+        let (provider, providerServices) = makeCatalogProvider(
+            settings: settings, local: localProvider, database: database, logger: logger, dependencies: dependencies)
+        let services: [any Service] = [database] + providerServices
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
@@ -124,6 +110,26 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         await database.close()
         throw error
     }
+}
+
+/// TMDB when credentials are configured (with its HTTP client and cache upkeep as services), else the local catalog.
+private func makeCatalogProvider(
+    settings: ServerSettings, local: LocalCatalogProvider, database: any Database, logger: Logger,
+    dependencies: AppDependencies
+) -> (any CatalogProvider, [any Service]) {
+    guard let tmdb = settings.tmdb else { return (local, []) }
+    let client = HTTPClient(eventLoopGroupProvider: .singleton)
+    var policy = dependencies.upstreamPolicy
+    policy.requestsPerSecond = settings.tmdbRateLimit
+    let cache = SQLUpstreamCacheStore(database: database)
+    let provider = TMDBProvider(
+        settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
+        logger: logger, now: dependencies.now)
+    let services: [any Service] = [
+        HTTPClientService(client: client),
+        UpstreamCachePurgeService(cache: cache, maxAge: policy.maxStaleness, logger: logger, now: dependencies.now),
+    ]
+    return (provider, services)
 }
 
 /// Opens the database in the data directory and applies pending migrations (for operator commands).
