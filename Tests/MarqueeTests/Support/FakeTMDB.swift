@@ -22,10 +22,21 @@ final class FakeTMDB: Sendable {
     private let state = Mutex<(mode: Mode, calls: [String])>((.normal, []))
     let maxAge: Int
     let delay: Duration
+    /// The body for a path (without `/3`), or nil for TMDB's 404.
+    let body: @Sendable (String) -> Data?
 
-    init(maxAge: Int = 3_600, delay: Duration = .zero) {
+    /// A fake serving our own fixtures (`Fixtures/tmdb`).
+    convenience init(maxAge: Int = 3_600, delay: Duration = .zero) {
+        self.init(maxAge: maxAge, delay: delay) { path in
+            Self.fixture(for: path).flatMap { try? Fixtures.data("tmdb/" + $0) }
+        }
+    }
+
+    /// A fake serving whatever `body` returns for a path.
+    init(maxAge: Int = 3_600, delay: Duration = .zero, body: @escaping @Sendable (String) -> Data?) {
         self.maxAge = maxAge
         self.delay = delay
+        self.body = body
     }
 
     var mode: Mode {
@@ -87,8 +98,13 @@ final class FakeTMDB: Sendable {
         guard request.uri.queryParameters["api_key"].map(String.init) == Self.apiKey else {
             return json("error-401.json", status: 401)
         }
-        guard let file = Self.fixture(for: path) else { return json("error-404.json", status: 404) }
-        return json(file, status: 200, headers: [.cacheControl: "public, max-age=\(maxAge)"])
+        guard path.hasPrefix("/3/"), let data = body(String(path.dropFirst(3))) else {
+            return json("error-404.json", status: 404)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json;charset=utf-8", .cacheControl: "public, max-age=\(maxAge)"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     private func json(_ file: String, status: Int, headers: HTTPFields = [:]) -> Response {
@@ -98,9 +114,7 @@ final class FakeTMDB: Sendable {
         return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func fixture(for path: String) -> String? {
-        guard path.hasPrefix("/3/") else { return nil }
-        let rest = String(path.dropFirst(3))
+    static func fixture(for rest: String) -> String? {
         let exact = [
             "configuration": "configuration.json", "movie/9001": "movie-9001.json", "tv/9101": "tv-9101.json",
             "person/9201": "person-9201.json", "movie/upcoming": "movie-upcoming.json",
