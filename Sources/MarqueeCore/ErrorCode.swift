@@ -43,6 +43,12 @@ extension ErrorCode {
     /// The upstream catalog could not be reached and nothing usable was cached.
     public static let upstreamUnavailable = ErrorCode("catalog.upstream_unavailable", 503)
 
+    // MARK: Accounts
+    /// The email address is not a valid address.
+    public static let invalidEmail = ErrorCode("auth.invalid_email", 400)
+    /// The password does not meet the password policy.
+    public static let weakPassword = ErrorCode("auth.weak_password", 400)
+
     // MARK: Service
     /// The service is starting or a dependency is down.
     public static let notReady = ErrorCode("service.not_ready", 503)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Language and region a catalog request is made for.
 public struct LocaleOptions: Hashable, Sendable {
