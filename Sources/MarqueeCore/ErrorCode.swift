@@ -48,6 +48,8 @@ extension ErrorCode {
     public static let invalidEmail = ErrorCode("auth.invalid_email", 400)
     /// The password does not meet the password policy.
     public static let weakPassword = ErrorCode("auth.weak_password", 400)
+    /// Another account already uses this email address (or Google account).
+    public static let accountExists = ErrorCode("auth.account_exists", 409)
 
     // MARK: Service
     /// The service is starting or a dependency is down.

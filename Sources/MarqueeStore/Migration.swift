@@ -37,5 +37,17 @@ extension Migration {
         Migration(version: 3, name: "upstream cache purge index") { db in
             try await db.create(index: "upstream_cache_fetched_at").on("upstream_cache").column("fetched_at").run()
         },
+        Migration(version: 4, name: "users") { db in
+            try await db.create(table: "users")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("email", type: .text, .unique)
+                .column("email_verified", type: .bigint, .notNull)
+                .column("password_hash", type: .text)
+                .column("google_subject", type: .text, .unique)
+                .column("created_at", type: .bigint, .notNull)
+                .column("last_active_at", type: .bigint, .notNull)
+                .column("profile", type: .text, .notNull)
+                .run()
+        },
     ]
 }

@@ -19,23 +19,10 @@ struct CatalogImportTests {
         {"type":"movie","tmdb_id":603,"title":"The Matrix (club print)","release_date":"1999-03-31","genres":["Science Fiction"],"unknown":1}
         """
 
-    func withDatabase<T: Sendable>(_ dataDir: String, _ body: (SQLiteDatabase) async throws -> T) async throws -> T {
-        let settings = try TestSettings.make(["dataDir": dataDir])
-        let database = try await openMigratedDatabase(settings: settings, logger: TestSettings.quietLogger)
-        do {
-            let result = try await body(database)
-            await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
-        }
-    }
-
     @Test("Valid lines are imported, invalid ones reported with line numbers, and the server serves them")
     func importAndServe() async throws {
         let dataDir = TestSettings.makeDataDirectory()
-        let report = try await withDatabase(dataDir) { database in
+        let report = try await withMigratedDatabase(dataDir: dataDir) { database in
             try await CatalogImporter(store: CatalogLineStore(database: database))
                 .importText(Self.messy, replace: false, strict: false)
         }
@@ -63,7 +50,7 @@ struct CatalogImportTests {
     @Test("--strict imports nothing when a line is invalid; --replace removes earlier imports; re-import is stable")
     func strictAndReplace() async throws {
         let dataDir = TestSettings.makeDataDirectory()
-        try await withDatabase(dataDir) { database in
+        try await withMigratedDatabase(dataDir: dataDir) { database in
             let importer = CatalogImporter(store: CatalogLineStore(database: database))
             let strict = try await importer.importText(Self.messy, replace: false, strict: true)
             #expect(!strict.imported)

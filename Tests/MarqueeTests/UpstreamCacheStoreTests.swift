@@ -8,15 +8,7 @@ import Testing
 struct UpstreamCacheStoreTests {
     static func withStores(_ body: (any UpstreamCacheStore) async throws -> Void) async throws {
         try await body(InMemoryUpstreamCacheStore())
-        let settings = try TestSettings.make()
-        let database = try await openMigratedDatabase(settings: settings, logger: TestSettings.quietLogger)
-        do {
-            try await body(SQLUpstreamCacheStore(database: database))
-            await database.close()
-        } catch {
-            await database.close()
-            throw error
-        }
+        try await withMigratedDatabase { database in try await body(SQLUpstreamCacheStore(database: database)) }
     }
 
     @Test("Stores, replaces, reads back and purges by age")

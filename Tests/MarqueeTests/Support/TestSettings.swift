@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import Logging
 import MarqueeServer
+import MarqueeStore
 
 /// Settings and folders for tests: every test gets its own data directory.
 enum TestSettings {
@@ -32,5 +33,21 @@ enum TestSettings {
         var logger = Logger(label: "marquee.tests")
         logger.logLevel = .critical
         return logger
+    }
+}
+
+/// Opens a migrated SQLite database in `dataDir` (a fresh one by default) for `body`, closing it afterwards.
+func withMigratedDatabase<T>(
+    dataDir: String = TestSettings.makeDataDirectory(), _ body: (SQLiteDatabase) async throws -> T
+) async throws -> T {
+    let settings = try TestSettings.make(["dataDir": dataDir])
+    let database = try await openMigratedDatabase(settings: settings, logger: TestSettings.quietLogger)
+    do {
+        let result = try await body(database)
+        await database.close()
+        return result
+    } catch {
+        await database.close()
+        throw error
     }
 }

@@ -1,0 +1,39 @@
+public import MarqueeCore
+
+/// A `UserStore` in memory, for tests and tools.
+public actor InMemoryUserStore: UserStore {
+    private var users: [UserID: UserRecord] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func insert(_ user: UserRecord) throws {
+        guard users[user.id] == nil, !conflicts(user) else { throw DomainError.accountExists }
+        users[user.id] = user
+    }
+
+    public func user(id: UserID) -> UserRecord? { users[id] }
+
+    public func user(email: String) -> UserRecord? { users.values.first { $0.email == email } }
+
+    public func user(googleSubject: String) -> UserRecord? {
+        users.values.first { $0.googleSubject == googleSubject }
+    }
+
+    public func update(_ user: UserRecord) throws {
+        guard users[user.id] != nil else { return }
+        guard !conflicts(user) else { throw DomainError.accountExists }
+        users[user.id] = user
+    }
+
+    @discardableResult
+    public func delete(id: UserID) -> Bool { users.removeValue(forKey: id) != nil }
+
+    private func conflicts(_ user: UserRecord) -> Bool {
+        users.values.contains { other in
+            other.id != user.id
+                && ((user.email != nil && other.email == user.email)
+                    || (user.googleSubject != nil && other.googleSubject == user.googleSubject))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+public import MarqueeCore
+import SQLKit
+
+/// A `UserStore` in the `users` table.
+public struct SQLUserStore: UserStore {
+    private let database: any Database
+
+    /// Creates a store over `database` (migrated).
+    public init(database: any Database) {
+        self.database = database
+    }
+
+    private struct Row: Codable {
+        var id: String
+        var email: String?
+        var email_verified: Int64
+        var password_hash: String?
+        var google_subject: String?
+        var created_at: Int64
+        var last_active_at: Int64
+        var profile: String
+
+        init(_ user: UserRecord) {
+            id = user.id.rawValue
+            email = user.email
+            email_verified = user.emailVerified ? 1 : 0
+            password_hash = user.passwordHash
+            google_subject = user.googleSubject
+            created_at = Milliseconds.from(user.createdAt)
+            last_active_at = Milliseconds.from(user.lastActiveAt)
+            profile = String(decoding: (try? JSONEncoder().encode(user.profile)) ?? Data("{}".utf8), as: UTF8.self)
+        }
+
+        var record: UserRecord? {
+            guard let userID = UserID(id) else { return nil }
+            return UserRecord(
+                id: userID, email: email, emailVerified: email_verified != 0, passwordHash: password_hash,
+                googleSubject: google_subject, createdAt: Milliseconds.date(created_at),
+                lastActiveAt: Milliseconds.date(last_active_at),
+                profile: (try? JSONDecoder().decode(UserProfile.self, from: Data(profile.utf8))) ?? UserProfile())
+        }
+    }
+
+    public func insert(_ user: UserRecord) async throws {
+        let row = Row(user)
+        try await database.write { db in
+            guard try await !Self.conflicts(row, in: db, includingSameID: true) else { throw DomainError.accountExists }
+            try await db.insert(into: "users").model(row).run()
+        }
+    }
+
+    public func user(id: UserID) async throws -> UserRecord? {
+        try await first(where: "id", equals: id.rawValue)
+    }
+
+    public func user(email: String) async throws -> UserRecord? {
+        try await first(where: "email", equals: email)
+    }
+
+    public func user(googleSubject: String) async throws -> UserRecord? {
+        try await first(where: "google_subject", equals: googleSubject)
+    }
+
+    public func update(_ user: UserRecord) async throws {
+        let row = Row(user)
+        try await database.write { db in
+            guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
+            try await db.update("users").set(model: row).where("id", .equal, row.id).run()
+        }
+    }
+
+    @discardableResult
+    public func delete(id: UserID) async throws -> Bool {
+        try await database.write { db in
+            let existed = try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
+            try await db.delete(from: "users").where("id", .equal, id.rawValue).run()
+            return existed
+        }
+    }
+
+    private func first(where column: String, equals value: String) async throws -> UserRecord? {
+        try await database.reader.select().columns("*").from("users").where(SQLColumn(column), .equal, SQLBind(value))
+            .first(decoding: Row.self)?.record
+    }
+
+    /// Whether another account (or, for inserts, any account with the same id) holds the row's email or subject.
+    private static func conflicts(_ row: Row, in db: any SQLDatabase, includingSameID: Bool) async throws -> Bool {
+        var conditions: [(column: String, value: String)] = []
+        if includingSameID { conditions.append(("id", row.id)) }
+        if let email = row.email { conditions.append(("email", email)) }
+        if let subject = row.google_subject { conditions.append(("google_subject", subject)) }
+        guard !conditions.isEmpty else { return false }
+        let matches = try await db.select().column("id").from("users")
+            .where { group in
+                conditions.reduce(group) { group, condition in group.orWhere(condition.column, .equal, condition.value) }
+            }
+            .all(decodingColumn: "id", as: String.self)
+        return matches.contains { includingSameID || $0 != row.id }
+    }
+}
+
+/// Timestamps are stored as milliseconds since 1970 (portable across SQLite and PostgreSQL).
+enum Milliseconds {
+    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}

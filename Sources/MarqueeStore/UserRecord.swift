@@ -1,0 +1,66 @@
+public import Foundation
+public import MarqueeCore
+
+/// An account as stored. A guest has neither an email nor a Google subject.
+public struct UserRecord: Sendable, Equatable {
+    /// The account's id.
+    public var id: UserID
+    /// The normalised email address, for email accounts.
+    public var email: String?
+    /// Whether the email address was confirmed through a link.
+    public var emailVerified: Bool
+    /// The password's bcrypt hash, for accounts with a password.
+    public var passwordHash: String?
+    /// Google's stable subject id, for accounts linked to Google.
+    public var googleSubject: String?
+    /// When the account was created.
+    public var createdAt: Date
+    /// When the account was last used (guests idle for 30 days are removed).
+    public var lastActiveAt: Date
+    /// Preferences the person chose.
+    public var profile: UserProfile
+
+    /// Whether the account is an anonymous guest.
+    public var isGuest: Bool { email == nil && googleSubject == nil }
+
+    /// Creates a record.
+    public init(
+        id: UserID = UserID(), email: String? = nil, emailVerified: Bool = false, passwordHash: String? = nil,
+        googleSubject: String? = nil, createdAt: Date, lastActiveAt: Date? = nil, profile: UserProfile = UserProfile()
+    ) {
+        self.id = id
+        self.email = email
+        self.emailVerified = emailVerified
+        self.passwordHash = passwordHash
+        self.googleSubject = googleSubject
+        self.createdAt = createdAt
+        self.lastActiveAt = lastActiveAt ?? createdAt
+        self.profile = profile
+    }
+}
+
+/// Profile preferences, stored now and used by later features (display, region, units, start page).
+public struct UserProfile: Codable, Sendable, Equatable {
+    /// The name shown in the app.
+    public var displayName: String?
+    /// ISO 3166-1 region for certifications and where to watch.
+    public var region: String?
+    /// Language like `en-US`.
+    public var language: String?
+    /// `celsius` or `fahrenheit`.
+    public var temperatureUnit: String?
+    /// The experience the app opens on (`movies`, later `weather`, `events`, `art`).
+    public var preferredExperience: String?
+
+    /// Creates a profile; everything defaults to unset.
+    public init(
+        displayName: String? = nil, region: String? = nil, language: String? = nil, temperatureUnit: String? = nil,
+        preferredExperience: String? = nil
+    ) {
+        self.displayName = displayName
+        self.region = region
+        self.language = language
+        self.temperatureUnit = temperatureUnit
+        self.preferredExperience = preferredExperience
+    }
+}

@@ -1,0 +1,25 @@
+public import MarqueeCore
+
+/// Where accounts live. Email addresses and Google subjects are unique: inserting or updating to one that
+/// another account uses throws `auth.account_exists`.
+public protocol UserStore: Sendable {
+    /// Adds a new account.
+    func insert(_ user: UserRecord) async throws
+    /// The account with this id.
+    func user(id: UserID) async throws -> UserRecord?
+    /// The account with this (normalised) email address.
+    func user(email: String) async throws -> UserRecord?
+    /// The account linked to this Google subject.
+    func user(googleSubject: String) async throws -> UserRecord?
+    /// Replaces the stored account with `user` (same id).
+    func update(_ user: UserRecord) async throws
+    /// Removes the account; returns whether it existed.
+    @discardableResult
+    func delete(id: UserID) async throws -> Bool
+}
+
+extension DomainError {
+    static var accountExists: DomainError {
+        DomainError(.accountExists, "An account with this email address already exists. Sign in instead, or reset the password.")
+    }
+}
