@@ -49,5 +49,24 @@ extension Migration {
                 .column("profile", type: .text, .notNull)
                 .run()
         },
+        Migration(version: 5, name: "sessions and refresh tokens") { db in
+            try await db.create(table: "sessions")
+                .column("id", type: .text, .primaryKey(autoIncrement: false))
+                .column("user_id", type: .text, .notNull, .references("users", "id", onDelete: .cascade))
+                .column("created_at", type: .bigint, .notNull)
+                .column("last_used_at", type: .bigint, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .column("revoked_at", type: .bigint)
+                .column("client", type: .text)
+                .run()
+            try await db.create(index: "sessions_user_id").on("sessions").column("user_id").run()
+            try await db.create(table: "refresh_tokens")
+                .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("session_id", type: .text, .notNull, .references("sessions", "id", onDelete: .cascade))
+                .column("issued_at", type: .bigint, .notNull)
+                .column("used_at", type: .bigint)
+                .run()
+            try await db.create(index: "refresh_tokens_session_id").on("refresh_tokens").column("session_id").run()
+        },
     ]
 }

@@ -99,9 +99,3 @@ public struct SQLUserStore: UserStore {
         return matches.contains { includingSameID || $0 != row.id }
     }
 }
-
-/// Timestamps are stored as milliseconds since 1970 (portable across SQLite and PostgreSQL).
-enum Milliseconds {
-    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-}

@@ -1,0 +1,44 @@
+public import Foundation
+public import MarqueeCore
+
+/// A `SessionStore` in memory, for tests and tools.
+public actor InMemorySessionStore: SessionStore {
+    private var sessions: [String: SessionRecord] = [:]
+    private var tokens: [String: (sessionID: String, usedAt: Date?)] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func create(_ session: SessionRecord, tokenHash: String) {
+        sessions[session.id] = session
+        tokens[tokenHash] = (session.id, nil)
+    }
+
+    public func session(id: String) -> SessionRecord? { sessions[id] }
+
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) -> RefreshOutcome {
+        guard let token = tokens[tokenHash], var session = sessions[token.sessionID] else { return .unknown }
+        if token.usedAt != nil {
+            if session.revokedAt == nil { session.revokedAt = now }
+            sessions[session.id] = session
+            return .reused(session)
+        }
+        guard session.isActive(at: now) else { return .ended(session) }
+        tokens[tokenHash] = (session.id, now)
+        tokens[newTokenHash] = (session.id, nil)
+        session.lastUsedAt = now
+        session.expiresAt = expiresAt
+        sessions[session.id] = session
+        return .rotated(session)
+    }
+
+    public func revoke(sessionID: String, at date: Date) {
+        if sessions[sessionID]?.revokedAt == nil { sessions[sessionID]?.revokedAt = date }
+    }
+
+    public func revokeAll(userID: UserID, at date: Date) {
+        for (id, session) in sessions where session.userID == userID && session.revokedAt == nil {
+            sessions[id]?.revokedAt = date
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+/// Timestamps are stored as milliseconds since 1970 (portable across SQLite and PostgreSQL).
+enum Milliseconds {
+    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}

@@ -1,0 +1,110 @@
+public import Foundation
+public import MarqueeCore
+import SQLKit
+
+/// A `SessionStore` in the `sessions` and `refresh_tokens` tables.
+public struct SQLSessionStore: SessionStore {
+    private let database: any Database
+
+    /// Creates a store over `database` (migrated).
+    public init(database: any Database) {
+        self.database = database
+    }
+
+    private struct Row: Codable {
+        var id: String
+        var user_id: String
+        var created_at: Int64
+        var last_used_at: Int64
+        var expires_at: Int64
+        var revoked_at: Int64?
+        var client: String?
+
+        init(_ session: SessionRecord) {
+            id = session.id
+            user_id = session.userID.rawValue
+            created_at = Milliseconds.from(session.createdAt)
+            last_used_at = Milliseconds.from(session.lastUsedAt)
+            expires_at = Milliseconds.from(session.expiresAt)
+            revoked_at = session.revokedAt.map(Milliseconds.from)
+            client = session.client
+        }
+
+        var record: SessionRecord? {
+            guard let userID = UserID(user_id) else { return nil }
+            return SessionRecord(
+                id: id, userID: userID, createdAt: Milliseconds.date(created_at),
+                lastUsedAt: Milliseconds.date(last_used_at), expiresAt: Milliseconds.date(expires_at),
+                revokedAt: revoked_at.map(Milliseconds.date), client: client)
+        }
+    }
+
+    private struct TokenRow: Codable {
+        var token_hash: String
+        var session_id: String
+        var issued_at: Int64
+        var used_at: Int64?
+    }
+
+    public func create(_ session: SessionRecord, tokenHash: String) async throws {
+        let row = Row(session)
+        let token = TokenRow(token_hash: tokenHash, session_id: session.id, issued_at: row.created_at, used_at: nil)
+        try await database.write { db in
+            try await db.insert(into: "sessions").model(row).run()
+            try await db.insert(into: "refresh_tokens").model(token).run()
+        }
+    }
+
+    public func session(id: String) async throws -> SessionRecord? {
+        try await database.reader.select().columns("*").from("sessions").where("id", .equal, id)
+            .first(decoding: Row.self)?.record
+    }
+
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws
+        -> RefreshOutcome
+    {
+        let nowMillis = Milliseconds.from(now)
+        return try await database.write { db in
+            guard
+                let token = try await db.select().columns("*").from("refresh_tokens")
+                    .where("token_hash", .equal, tokenHash).first(decoding: TokenRow.self),
+                var session = try await db.select().columns("*").from("sessions")
+                    .where("id", .equal, token.session_id).first(decoding: Row.self)?.record
+            else { return .unknown }
+            if token.used_at != nil {
+                if session.revokedAt == nil {
+                    session.revokedAt = now
+                    try await db.update("sessions").set("revoked_at", to: nowMillis).where("id", .equal, session.id).run()
+                }
+                return .reused(session)
+            }
+            guard session.isActive(at: now) else { return .ended(session) }
+            try await db.update("refresh_tokens").set("used_at", to: nowMillis).where("token_hash", .equal, tokenHash)
+                .run()
+            try await db.insert(into: "refresh_tokens")
+                .model(TokenRow(token_hash: newTokenHash, session_id: session.id, issued_at: nowMillis, used_at: nil))
+                .run()
+            session.lastUsedAt = now
+            session.expiresAt = expiresAt
+            try await db.update("sessions").set("last_used_at", to: nowMillis)
+                .set("expires_at", to: Milliseconds.from(expiresAt)).where("id", .equal, session.id).run()
+            return .rotated(session)
+        }
+    }
+
+    public func revoke(sessionID: String, at date: Date) async throws {
+        let millis = Milliseconds.from(date)
+        try await database.write { db in
+            try await db.update("sessions").set("revoked_at", to: millis).where("id", .equal, sessionID)
+                .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+        }
+    }
+
+    public func revokeAll(userID: UserID, at date: Date) async throws {
+        let millis = Milliseconds.from(date)
+        try await database.write { db in
+            try await db.update("sessions").set("revoked_at", to: millis).where("user_id", .equal, userID.rawValue)
+                .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+        }
+    }
+}

@@ -1,0 +1,65 @@
+public import Foundation
+public import MarqueeCore
+
+/// A signed-in device: one session per sign-in, kept across server restarts. Its refresh tokens form one family:
+/// each is used once and replaced, so a token used twice means it was stolen and ends the session.
+public struct SessionRecord: Sendable, Equatable {
+    /// The session's id (also the refresh-token family id).
+    public var id: String
+    /// Whose session it is.
+    public var userID: UserID
+    /// When the person signed in.
+    public var createdAt: Date
+    /// When a token of this session was last used.
+    public var lastUsedAt: Date
+    /// When the session ends unless used again (sliding).
+    public var expiresAt: Date
+    /// When it was signed out, revoked or ended by token reuse.
+    public var revokedAt: Date?
+    /// A short description of the client, for "signed in on" lists.
+    public var client: String?
+
+    /// Creates a session record.
+    public init(
+        id: String, userID: UserID, createdAt: Date, lastUsedAt: Date? = nil, expiresAt: Date, revokedAt: Date? = nil,
+        client: String? = nil
+    ) {
+        self.id = id
+        self.userID = userID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt ?? createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+        self.client = client
+    }
+
+    /// Whether the session can be used at `date`.
+    public func isActive(at date: Date) -> Bool { revokedAt == nil && expiresAt > date }
+}
+
+/// What presenting a refresh token led to.
+public enum RefreshOutcome: Sendable, Equatable {
+    /// The token was current: it is now used, the new one issued, the session extended.
+    case rotated(SessionRecord)
+    /// No such token.
+    case unknown
+    /// The token had been used before: the whole session is now revoked.
+    case reused(SessionRecord)
+    /// The session was already revoked or has expired.
+    case ended(SessionRecord)
+}
+
+/// Where sessions and their refresh tokens live. Tokens are stored only as hashes.
+public protocol SessionStore: Sendable {
+    /// Stores a new session with its first refresh token.
+    func create(_ session: SessionRecord, tokenHash: String) async throws
+    /// The session with this id.
+    func session(id: String) async throws -> SessionRecord?
+    /// Presents the refresh token `tokenHash`, atomically: rotates it to `newTokenHash` and extends the session
+    /// to `expiresAt`, or reports why not (revoking the session when the token is reused).
+    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome
+    /// Revokes one session (sign out on this device).
+    func revoke(sessionID: String, at date: Date) async throws
+    /// Revokes every session of a user (sign out everywhere, password reset, deletion).
+    func revokeAll(userID: UserID, at date: Date) async throws
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MarqueeCore
+import MarqueeStore
+import Testing
+
+/// The session and refresh-token contract, run against the in-memory and the SQLite implementation.
+@Suite("Session store")
+struct SessionStoreTests {
+    let start = Date(timeIntervalSince1970: 1_790_000_000)
+    let user = UserRecord(email: "ada@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+
+    func withStores(_ body: (any SessionStore) async throws -> Void) async throws {
+        try await body(InMemorySessionStore())
+        try await withMigratedDatabase { database in
+            try await SQLUserStore(database: database).insert(user)
+            try await body(SQLSessionStore(database: database))
+        }
+    }
+
+    func session(_ id: String = UUID().uuidString) -> SessionRecord {
+        SessionRecord(id: id, userID: user.id, createdAt: start, expiresAt: start.addingTimeInterval(30 * 86_400), client: "Safari on iPhone")
+    }
+
+    @Test("Each refresh token works once and is replaced; the session slides forward")
+    func rotation() async throws {
+        try await withStores { store in
+            let created = session()
+            try await store.create(created, tokenHash: "t1")
+            #expect(try await store.session(id: created.id) == created)
+            let later = start.addingTimeInterval(3_600)
+            let outcome = try await store.refresh(tokenHash: "t1", newTokenHash: "t2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
+            guard case .rotated(let rotated) = outcome else {
+                Issue.record("expected rotation, got \(outcome)")
+                return
+            }
+            #expect(rotated.lastUsedAt == later && rotated.expiresAt == later.addingTimeInterval(30 * 86_400))
+            let next = try await store.refresh(tokenHash: "t2", newTokenHash: "t3", now: later, expiresAt: later)
+            #expect(next == .rotated(try #require(try await store.session(id: created.id))))
+            #expect(try await store.refresh(tokenHash: "nope", newTokenHash: "x", now: later, expiresAt: later) == .unknown)
+        }
+    }
+
+    @Test("Reusing a refresh token revokes its whole family")
+    func reuse() async throws {
+        try await withStores { store in
+            let created = session()
+            try await store.create(created, tokenHash: "a1")
+            let now = start.addingTimeInterval(60)
+            _ = try await store.refresh(tokenHash: "a1", newTokenHash: "a2", now: now, expiresAt: now.addingTimeInterval(86_400))
+            let replay = try await store.refresh(tokenHash: "a1", newTokenHash: "evil", now: now, expiresAt: now)
+            guard case .reused(let revoked) = replay else {
+                Issue.record("expected reuse, got \(replay)")
+                return
+            }
+            #expect(revoked.revokedAt == now)
+            let legitimate = try await store.refresh(tokenHash: "a2", newTokenHash: "a3", now: now, expiresAt: now)
+            #expect(legitimate == .ended(revoked))
+            #expect(try await store.refresh(tokenHash: "evil", newTokenHash: "x", now: now, expiresAt: now) == .unknown)
+        }
+    }
+
+    @Test("Expired, signed-out and signed-out-everywhere sessions end")
+    func ending() async throws {
+        try await withStores { store in
+            let expired = session("expired")
+            try await store.create(expired, tokenHash: "e1")
+            let afterExpiry = expired.expiresAt.addingTimeInterval(1)
+            #expect(try await store.refresh(tokenHash: "e1", newTokenHash: "e2", now: afterExpiry, expiresAt: afterExpiry) == .ended(expired))
+
+            let phone = session("phone")
+            let laptop = session("laptop")
+            try await store.create(phone, tokenHash: "p1")
+            try await store.create(laptop, tokenHash: "l1")
+            let now = start.addingTimeInterval(10)
+            try await store.revoke(sessionID: "phone", at: now)
+            #expect(try await store.session(id: "phone")?.revokedAt == now)
+            #expect(try await store.session(id: "laptop")?.isActive(at: now) == true)
+            try await store.revokeAll(userID: user.id, at: now.addingTimeInterval(5))
+            #expect(try await store.session(id: "laptop")?.revokedAt == now.addingTimeInterval(5))
+            #expect(try await store.session(id: "phone")?.revokedAt == now)
+            guard case .ended = try await store.refresh(tokenHash: "l1", newTokenHash: "l2", now: now, expiresAt: now) else {
+                Issue.record("a revoked session refreshed")
+                return
+            }
+        }
+    }
+
+    @Test("Deleting the account deletes its sessions")
+    func cascade() async throws {
+        try await withMigratedDatabase { database in
+            try await SQLUserStore(database: database).insert(user)
+            let store = SQLSessionStore(database: database)
+            try await store.create(session("s"), tokenHash: "s1")
+            try await SQLUserStore(database: database).delete(id: user.id)
+            #expect(try await store.session(id: "s") == nil)
+            #expect(try await store.refresh(tokenHash: "s1", newTokenHash: "s2", now: start, expiresAt: start) == .unknown)
+        }
+    }
+}
