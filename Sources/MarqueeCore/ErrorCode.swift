@@ -48,6 +48,12 @@ extension ErrorCode {
     public static let invalidEmail = ErrorCode("auth.invalid_email", 400)
     /// The password does not meet the password policy.
     public static let weakPassword = ErrorCode("auth.weak_password", 400)
+    /// A token (access or refresh) is malformed, forged or unknown.
+    public static let invalidToken = ErrorCode("auth.invalid_token", 401)
+    /// An access token has expired; refresh it.
+    public static let tokenExpired = ErrorCode("auth.token_expired", 401)
+    /// The session was signed out, expired, or ended because its refresh token was reused.
+    public static let sessionEnded = ErrorCode("auth.session_ended", 401)
     /// Another account already uses this email address (or Google account).
     public static let accountExists = ErrorCode("auth.account_exists", 409)
 
