@@ -58,8 +58,6 @@ extension ErrorCode {
     public static let accountExists = ErrorCode("auth.account_exists", 409)
 
     // MARK: Service
-    /// The service is starting or a dependency is down.
-    public static let notReady = ErrorCode("service.not_ready", 503)
     /// An unexpected failure; details are in the server log under the request id.
     public static let `internal` = ErrorCode("internal", 500)
 }

@@ -21,12 +21,12 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
             .from("upstream_cache").where("cache_key", .equal, key).first(decoding: Row.self)
         else { return nil }
         return CachedResponse(
-            body: Array(row.body), fetchedAt: Date(timeIntervalSince1970: Double(row.fetched_at) / 1000),
+            body: Array(row.body), fetchedAt: Milliseconds.date(row.fetched_at),
             maxAge: Int(row.max_age))
     }
 
     public func store(_ response: CachedResponse, for key: String) async throws {
-        let millis = Int64((response.fetchedAt.timeIntervalSince1970 * 1000).rounded())
+        let millis = Milliseconds.from(response.fetchedAt)
         try await database.write { db in
             try await db.insert(into: "upstream_cache")
                 .columns("cache_key", "body", "fetched_at", "max_age")
@@ -41,7 +41,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
 
     @discardableResult
     public func removeResponses(fetchedBefore date: Date) async throws -> Int {
-        let millis = Int64(date.timeIntervalSince1970 * 1000)
+        let millis = Milliseconds.from(date)
         return try await database.write { db in
             let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
                 .from("upstream_cache").where("fetched_at", .lessThan, millis)
