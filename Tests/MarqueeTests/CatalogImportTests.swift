@@ -43,7 +43,7 @@ struct CatalogImportTests {
             let shows = try await client.get("/api/v1/search?q=club%20stories&type=tv").decode(Page<MediaSummary>.self)
             #expect(shows.results.first?.title == "Club Stories")
             let ready = try await client.get("/readyz")
-            #expect(ready.text.contains("266 movies") || ready.text.contains("movies"))
+            #expect(ready.text.contains("local: 266 movies, 61 shows"), "\(ready.text)")
         }
     }
 

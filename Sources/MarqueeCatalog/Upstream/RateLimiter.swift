@@ -7,7 +7,8 @@ actor RateLimiter {
 
     init(perSecond: Double) {
         self.perSecond = max(perSecond, 0.1)
-        self.nextFree = clock.now
+        // A fresh limiter is idle: a full second's burst is available at once.
+        self.nextFree = clock.now - .seconds(1)
     }
 
     /// Waits until a request may start; returns false at once, taking no slot, when that would mean waiting
