@@ -41,11 +41,7 @@ struct ContractFixturesTests {
         let fake = FakeTMDB { path in
             Self.files[path].flatMap { try? Data(contentsOf: root.appendingPathComponent($0)) }
         }
-        try await fake.run { baseURL in
-            try await withMarquee(try TMDBProviderTests.settings(baseURL: baseURL), dependencies: TMDBProviderTests.fastRetries()) { client in
-                try await body(client)
-            }
-        }
+        try await TMDBProviderTests.serve(fake, body)
     }
 
     @Test("Lists, search and discovery decode from captured responses", arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeServer
@@ -16,6 +17,15 @@ struct TMDBProviderTests {
         ])
     }
 
+    /// Runs Marquee on TMDB (the fake, with fast retries) for `body`.
+    static func serve(_ fake: FakeTMDB, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await fake.run { baseURL in
+            try await withMarquee(try settings(baseURL: baseURL), dependencies: fastRetries()) { client in
+                try await body(client)
+            }
+        }
+    }
+
     static func fastRetries(clock: TestClock? = nil) -> AppDependencies {
         var dependencies = AppDependencies()
         dependencies.upstreamPolicy.retryBaseDelay = .milliseconds(2)
@@ -26,94 +36,88 @@ struct TMDBProviderTests {
     @Test("Lists, search, genres and discovery decode from TMDB's shapes")
     func lists() async throws {
         let fake = FakeTMDB()
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                let popular = try await client.get("/api/v1/movies/popular?page=1").decode(Page<MediaSummary>.self)
-                #expect(popular.results.count == 20 && popular.totalPages == 3 && popular.totalResults == 57)
-                let first = try #require(popular.results.first)
-                #expect(first.mediaType == .movie && !first.title.isEmpty && first.year != nil)
-                #expect(first.poster?.small.hasPrefix("https://images.test/t/p/w185/") == true)
-                #expect(first.poster?.original.hasPrefix("https://images.test/t/p/original/") == true)
+        try await Self.serve(fake) { client in
+            let popular = try await client.get("/api/v1/movies/popular?page=1").decode(Page<MediaSummary>.self)
+            #expect(popular.results.count == 20 && popular.totalPages == 3 && popular.totalResults == 57)
+            let first = try #require(popular.results.first)
+            #expect(first.mediaType == .movie && !first.title.isEmpty && first.year != nil)
+            #expect(first.poster?.small.hasPrefix("https://images.test/t/p/w185/") == true)
+            #expect(first.poster?.original.hasPrefix("https://images.test/t/p/original/") == true)
 
-                let trendingTV = try await client.get("/api/v1/tv/trending?window=week").decode(Page<MediaSummary>.self)
-                #expect(trendingTV.results.allSatisfy { $0.mediaType == .tv })
-                #expect(trendingTV.results.contains { $0.backdrop == nil })
-                let upcoming = try await client.get("/api/v1/movies/upcoming").decode(Page<MediaSummary>.self)
-                #expect(upcoming.results.count == 3)
-                let people = try await client.get("/api/v1/people/popular").decode(Page<MediaSummary>.self)
-                #expect(people.results.allSatisfy { $0.mediaType == .person && $0.profile != nil && $0.poster == nil })
-                #expect(people.results.first?.knownFor?.isEmpty == false)
-                let shows = try await client.get("/api/v1/tv/on_the_air").decode(Page<MediaSummary>.self)
-                #expect(shows.results.allSatisfy { $0.mediaType == .tv })
+            let trendingTV = try await client.get("/api/v1/tv/trending?window=week").decode(Page<MediaSummary>.self)
+            #expect(trendingTV.results.allSatisfy { $0.mediaType == .tv })
+            #expect(trendingTV.results.contains { $0.backdrop == nil })
+            let upcoming = try await client.get("/api/v1/movies/upcoming").decode(Page<MediaSummary>.self)
+            #expect(upcoming.results.count == 3)
+            let people = try await client.get("/api/v1/people/popular").decode(Page<MediaSummary>.self)
+            #expect(people.results.allSatisfy { $0.mediaType == .person && $0.profile != nil && $0.poster == nil })
+            #expect(people.results.first?.knownFor?.isEmpty == false)
+            let shows = try await client.get("/api/v1/tv/on_the_air").decode(Page<MediaSummary>.self)
+            #expect(shows.results.allSatisfy { $0.mediaType == .tv })
 
-                let multi = try await client.get("/api/v1/search?q=lantern").decode(Page<MediaSummary>.self)
-                #expect(Set(multi.results.map(\.mediaType)) == [.movie, .tv, .person])
-                let movies = try await client.get("/api/v1/search?q=lantern&type=movie&year=2021").decode(Page<MediaSummary>.self)
-                #expect(movies.results.allSatisfy { $0.mediaType == .movie })
+            let multi = try await client.get("/api/v1/search?q=lantern").decode(Page<MediaSummary>.self)
+            #expect(Set(multi.results.map(\.mediaType)) == [.movie, .tv, .person])
+            let movies = try await client.get("/api/v1/search?q=lantern&type=movie&year=2021").decode(Page<MediaSummary>.self)
+            #expect(movies.results.allSatisfy { $0.mediaType == .movie })
 
-                let genres = try await client.get("/api/v1/genres?kind=tv").decode(GenreList.self)
-                #expect(genres.genres.contains(Genre(id: 10765, name: "Sci-Fi & Fantasy")))
-                let discover = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(Page<MediaSummary>.self)
-                #expect(!discover.results.isEmpty)
+            let genres = try await client.get("/api/v1/genres?kind=tv").decode(GenreList.self)
+            #expect(genres.genres.contains(Genre(id: 10765, name: "Sci-Fi & Fantasy")))
+            let discover = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(Page<MediaSummary>.self)
+            #expect(!discover.results.isEmpty)
 
-                let home = try await client.get("/api/v1/home").decode(HomeFeed.self)
-                #expect(home.hero?.backdrop != nil)
-                #expect(home.rows.count == 5)
-            }
+            let home = try await client.get("/api/v1/home").decode(HomeFeed.self)
+            #expect(home.hero?.backdrop != nil)
+            #expect(home.rows.count == 5)
         }
     }
 
     @Test("Movie details: one upstream call, cast in billing order, key crew, trailers first, providers, certification")
     func movieDetails() async throws {
         let fake = FakeTMDB()
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                let movie = try await client.get("/api/v1/movies/9001?language=de-DE").decode(MovieDetails.self)
-                #expect(fake.callCount("/3/movie/9001") == 1)
-                #expect(movie.title == "The Lantern Keeper" && movie.ratingSource == "tmdb")
-                #expect(movie.cast.map(\.order) == [0, 1, 2, 3, 4])
-                #expect(movie.cast.first?.name == "Mara Quillfeather")
-                #expect(movie.crew.map(\.job) == ["Director", "Screenplay", "Story"])
-                #expect(movie.videos.first?.type == "Trailer" && movie.videos.first?.language == "de")
-                #expect(movie.videos.prefix(3).map(\.type) == ["Trailer", "Trailer", "Trailer"])
-                #expect(movie.videos.first?.url == "https://www.youtube.com/watch?v=Hd2KpX9sLwe")
-                #expect(movie.watchProviders?.region == "US")
-                #expect(movie.watchProviders?.flatrate.isEmpty == false)
-                #expect(movie.watchProviders?.link?.isEmpty == false)
-                #expect(movie.certification == "PG-13")
-                #expect(!movie.recommendations.isEmpty && !movie.similar.isEmpty)
+        try await Self.serve(fake) { client in
+            let movie = try await client.get("/api/v1/movies/9001?language=de-DE").decode(MovieDetails.self)
+            #expect(fake.callCount("/3/movie/9001") == 1)
+            #expect(movie.title == "The Lantern Keeper" && movie.ratingSource == "tmdb")
+            #expect(movie.cast.map(\.order) == [0, 1, 2, 3, 4])
+            #expect(movie.cast.first?.name == "Mara Quillfeather")
+            #expect(movie.crew.map(\.job) == ["Director", "Screenplay", "Story"])
+            #expect(movie.videos.first?.type == "Trailer" && movie.videos.first?.language == "de")
+            #expect(movie.videos.prefix(3).map(\.type) == ["Trailer", "Trailer", "Trailer"])
+            #expect(movie.videos.first?.url == "https://www.youtube.com/watch?v=Hd2KpX9sLwe")
+            #expect(movie.watchProviders?.region == "US")
+            #expect(movie.watchProviders?.flatrate.isEmpty == false)
+            #expect(movie.watchProviders?.link?.isEmpty == false)
+            #expect(movie.certification == "PG-13")
+            #expect(!movie.recommendations.isEmpty && !movie.similar.isEmpty)
 
-                let german = try await client.get("/api/v1/movies/9001?region=DE").decode(MovieDetails.self)
-                #expect(german.certification == "12")
-                #expect(german.region == "DE")
-                #expect(german.videos.first?.language == "en")
-            }
+            let german = try await client.get("/api/v1/movies/9001?region=DE").decode(MovieDetails.self)
+            #expect(german.certification == "12")
+            #expect(german.region == "DE")
+            #expect(german.videos.first?.language == "en")
         }
     }
 
     @Test("TV and person details decode")
     func showAndPerson() async throws {
         let fake = FakeTMDB()
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                let show = try await client.get("/api/v1/tv/9101").decode(TVDetails.self)
-                #expect(show.title == "The Cartographers' Guild")
-                #expect(show.crew.first?.job == "Creator" && show.crew.first?.name == "Nadia Ferreira-Holt")
-                #expect(show.certification == "TV-14")
-                #expect(show.numberOfSeasons != nil && show.episodeRuntime != nil)
+        try await Self.serve(fake) { client in
+            let show = try await client.get("/api/v1/tv/9101").decode(TVDetails.self)
+            #expect(show.title == "The Cartographers' Guild")
+            #expect(show.crew.first?.job == "Creator" && show.crew.first?.name == "Nadia Ferreira-Holt")
+            #expect(show.certification == "TV-14")
+            #expect(show.numberOfSeasons != nil && show.episodeRuntime != nil)
 
-                let person = try await client.get("/api/v1/people/9201").decode(PersonDetails.self)
-                #expect(person.name == "Mara Quillfeather")
-                #expect(person.profile != nil)
-                let titles = person.combinedCredits.cast.map(\.item.title)
-                #expect(titles == ["The Lantern Keeper: Embers", "The Lantern Keeper", "The Quiet Orchard", "The Cartographers' Guild"])
-                #expect(person.combinedCredits.cast.contains { $0.item.mediaType == .tv })
-                #expect(!person.combinedCredits.crew.isEmpty)
+            let person = try await client.get("/api/v1/people/9201").decode(PersonDetails.self)
+            #expect(person.name == "Mara Quillfeather")
+            #expect(person.profile != nil)
+            let titles = person.combinedCredits.cast.map(\.item.title)
+            #expect(titles == ["The Lantern Keeper: Embers", "The Lantern Keeper", "The Quiet Orchard", "The Cartographers' Guild"])
+            #expect(person.combinedCredits.cast.contains { $0.item.mediaType == .tv })
+            #expect(!person.combinedCredits.crew.isEmpty)
 
-                let missing = try await client.get("/api/v1/movies/424242")
-                #expect(missing.status == .notFound)
-                #expect(try missing.errorCode() == "catalog.not_found")
-            }
+            let missing = try await client.get("/api/v1/movies/424242")
+            #expect(missing.status == .notFound)
+            #expect(try missing.errorCode() == "catalog.not_found")
         }
     }
 
@@ -141,28 +145,24 @@ struct TMDBProviderTests {
     @Test("100 concurrent identical cold requests make one upstream call")
     func coalescing() async throws {
         let fake = FakeTMDB(delay: .milliseconds(300))
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                    for _ in 0..<100 { group.addTask { try await client.get("/api/v1/movies/9001").status } }
-                    return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
-                }
-                #expect(statuses.count == 100 && statuses.allSatisfy { $0 == .ok })
-                #expect(fake.callCount("/3/movie/9001") == 1)
+        try await Self.serve(fake) { client in
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<100 { group.addTask { try await client.get("/api/v1/movies/9001").status } }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
             }
+            #expect(statuses.count == 100 && statuses.allSatisfy { $0 == .ok })
+            #expect(fake.callCount("/3/movie/9001") == 1)
         }
     }
 
     @Test("429 then success is retried")
     func retriesRateLimit() async throws {
         let fake = FakeTMDB()
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                fake.mode = .failNext(count: 2, status: 429)
-                let response = try await client.get("/api/v1/movies/popular")
-                #expect(response.status == .ok)
-                #expect(fake.callCount("/3/movie/popular") == 3)
-            }
+        try await Self.serve(fake) { client in
+            fake.mode = .failNext(count: 2, status: 429)
+            let response = try await client.get("/api/v1/movies/popular")
+            #expect(response.status == .ok)
+            #expect(fake.callCount("/3/movie/popular") == 3)
         }
     }
 
@@ -212,13 +212,11 @@ struct TMDBProviderTests {
     func downAndEmpty() async throws {
         let fake = FakeTMDB()
         fake.mode = .down(status: 502)
-        try await fake.run { baseURL in
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: Self.fastRetries()) { client in
-                let response = try await client.get("/api/v1/tv/popular")
-                #expect(response.status == .serviceUnavailable)
-                #expect(try response.errorCode() == "catalog.upstream_unavailable")
-                #expect(fake.callCount("/3/tv/popular") == 3)
-            }
+        try await Self.serve(fake) { client in
+            let response = try await client.get("/api/v1/tv/popular")
+            #expect(response.status == .serviceUnavailable)
+            #expect(try response.errorCode() == "catalog.upstream_unavailable")
+            #expect(fake.callCount("/3/tv/popular") == 3)
         }
     }
 
