@@ -10,7 +10,8 @@ import Testing
 struct CachedResponseTests {
     @Test("A repeated read is answered from the cache with the same body and headers, its own request id, and metrics")
     func repeatedRead() async throws {
-        try await withLiveMarquee(try TestSettings.make()) { client in
+        let logs = LogCapture()
+        let ids = try await withLiveMarquee(try TestSettings.make(), logger: logs.logger) { client in
             let first = try await client.get("/api/v1/movies/popular?page=2")
             let second = try await client.get("/api/v1/movies/popular?page=2")
             #expect(first.status == .ok && second.status == .ok)
@@ -23,14 +24,21 @@ struct CachedResponseTests {
             #expect(second.headers[.date] != nil)
             #expect(second.headers[HTTPField.Name("Server-Timing")!]?.hasPrefix("app;dur=") == true)
             let ids = [first, second].compactMap { $0.headers[HTTPField.Name("X-Request-Id")!] }
-            #expect(ids.count == 2 && ids[0] != ids[1])
+            try #require(ids.count == 2)
+            #expect(ids[0] != ids[1])
 
             let metrics = try await client.get("/metrics").text
             let line = metrics.split(separator: "\n").first {
                 $0.hasPrefix("marquee_http_requests_total{") && $0.contains(#"route="/api/v1/movies/popular""#)
             }
             #expect(line?.hasSuffix(" 2") == true, "\(line ?? "no line")")
+            return ids
         }
+        // Both reads are in the access log under their own ids; the second says it came from the cache.
+        let routed = logs.all.filter { $0.contains(ids[0]) && $0.contains("/api/v1/movies/popular") }
+        let cached = logs.all.filter { $0.contains(ids[1]) && $0.contains("/api/v1/movies/popular") }
+        #expect(routed.count == 1 && cached.count == 1)
+        #expect(cached.first?.contains("cached") == true)
     }
 
     @Test("With port 0 and no public URL, absolute URLs carry the port actually bound")

@@ -19,9 +19,10 @@ func withMarquee<T: Sendable>(
 
 /// Runs a whole Marquee server listening on loopback (real HTTP, every channel handler) for `body`.
 func withLiveMarquee<T: Sendable>(
-    _ settings: ServerSettings, _ body: @Sendable (any TestClientProtocol) async throws -> T
+    _ settings: ServerSettings, logger: Logger = TestSettings.quietLogger,
+    _ body: @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
-    let app = try await buildApplication(settings: settings, logger: TestSettings.quietLogger)
+    let app = try await buildApplication(settings: settings, logger: logger)
     return try await app.test(.live) { client in try await body(client) }
 }
 
