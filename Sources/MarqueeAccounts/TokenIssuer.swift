@@ -31,9 +31,49 @@ public struct AccessClaims: Sendable, Equatable {
     }
 }
 
+/// A browser session: the cookie's secret (kept only as a hash on the server) and the CSRF token pages must send
+/// with every change.
+public struct WebSession: Sendable, Equatable {
+    /// The `marquee_session` cookie's value.
+    public var cookieValue: String
+    /// The session's id.
+    public var sessionID: String
+    /// Sent back in `X-CSRF-Token` (or a form's `csrf_token`) with every state-changing request.
+    public var csrfToken: String
+}
+
+/// A request's verified sign-in.
+public struct Authentication: Sendable, Equatable {
+    /// How the request proved it.
+    public enum Method: Sendable, Equatable {
+        /// `Authorization: Bearer` access token (API clients).
+        case accessToken
+        /// The session cookie (the web app); changes need a CSRF token.
+        case cookie
+    }
+
+    /// The signed-in user.
+    public var userID: UserID
+    /// Their session.
+    public var sessionID: String
+    /// When they signed in (for actions that need a recent sign-in).
+    public var signedInAt: Date
+    /// Token or cookie.
+    public var method: Method
+
+    /// Creates an authentication.
+    public init(userID: UserID, sessionID: String, signedInAt: Date, method: Method) {
+        self.userID = userID
+        self.sessionID = sessionID
+        self.signedInAt = signedInAt
+        self.method = method
+    }
+}
+
 /// Starts sessions and issues, rotates and checks tokens.
 public struct TokenIssuer: Sendable {
     private let keys: JWTKeyCollection
+    private let csrfKey: SymmetricKey
     private let sessions: any SessionStore
     private let now: @Sendable () -> Date
     private let accessLifetime: TimeInterval
@@ -50,6 +90,8 @@ public struct TokenIssuer: Sendable {
         }
         keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: signingKey)), digestAlgorithm: .sha256)
+        // A key of its own for CSRF tokens, derived so one secret setting serves both.
+        csrfKey = SymmetricKey(data: Array(HMAC<SHA256>.authenticationCode(for: Array("marquee-csrf".utf8), using: SymmetricKey(data: signingKey))))
         self.sessions = sessions
         self.now = now
         self.accessLifetime = min(accessLifetime, 15 * 60)
@@ -58,13 +100,67 @@ public struct TokenIssuer: Sendable {
 
     /// Signs `user` in on a new device.
     public func startSession(for user: UserID, client: String? = nil) async throws -> SessionTokens {
-        let issuedAt = now()
-        let session = SessionRecord(
-            id: UUID().uuidString.lowercased(), userID: user, createdAt: issuedAt,
-            expiresAt: issuedAt.addingTimeInterval(sessionLifetime), client: client.map { String($0.prefix(200)) })
+        let session = newSession(for: user, client: client)
         let refreshToken = Self.randomToken()
         try await sessions.create(session, tokenHash: Self.hash(refreshToken))
-        return try await tokens(for: session, refreshToken: refreshToken, issuedAt: issuedAt)
+        return try await tokens(for: session, refreshToken: refreshToken, issuedAt: session.createdAt)
+    }
+
+    /// Signs `user` in on a browser: the session lives behind an HttpOnly cookie.
+    public func startWebSession(for user: UserID, client: String? = nil) async throws -> WebSession {
+        let session = newSession(for: user, client: client)
+        let secret = Self.randomToken()
+        try await sessions.create(session, secretHash: Self.hash(secret))
+        return WebSession(cookieValue: secret, sessionID: session.id, csrfToken: csrfToken(sessionID: session.id))
+    }
+
+    private func newSession(for user: UserID, client: String?) -> SessionRecord {
+        let issuedAt = now()
+        return SessionRecord(
+            id: UUID().uuidString.lowercased(), userID: user, createdAt: issuedAt,
+            expiresAt: issuedAt.addingTimeInterval(sessionLifetime), client: client.map { String($0.prefix(200)) })
+    }
+
+    /// The sign-in behind an access token, whose session must still be active (so signing out takes effect at once).
+    public func authenticate(accessToken: String) async throws -> Authentication {
+        let claims = try await verify(accessToken: accessToken)
+        guard let session = try await sessions.session(id: claims.sessionID), session.userID == claims.userID,
+            session.isActive(at: now())
+        else { throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.") }
+        return Authentication(
+            userID: session.userID, sessionID: session.id, signedInAt: session.createdAt, method: .accessToken)
+    }
+
+    /// The sign-in behind a session cookie; use slides its expiry (at most once an hour, to spare writes).
+    public func authenticate(cookie: String) async throws -> Authentication {
+        let current = now()
+        guard let session = try await sessions.session(secretHash: Self.hash(cookie)), session.isActive(at: current)
+        else { throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.") }
+        if current.timeIntervalSince(session.lastUsedAt) > 3600 {
+            try await sessions.touch(sessionID: session.id, at: current, expiresAt: current.addingTimeInterval(sessionLifetime))
+        }
+        return Authentication(userID: session.userID, sessionID: session.id, signedInAt: session.createdAt, method: .cookie)
+    }
+
+    /// The CSRF token of a browser session: an HMAC of its id, so it needs no storage.
+    public func csrfToken(sessionID: String) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey)).base64URLEncoded()
+    }
+
+    /// Whether `token` is the session's CSRF token (compared in constant time).
+    public func isValidCSRFToken(_ token: String, sessionID: String) -> Bool {
+        guard let presented = Data(base64URLEncoded: token) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(presented, authenticating: Array(sessionID.utf8), using: csrfKey)
+    }
+
+    /// Ends one session (sign out on this device).
+    public func endSession(_ sessionID: String) async throws {
+        try await sessions.revoke(sessionID: sessionID, at: now())
+    }
+
+    /// Ends every session of `user` (sign out everywhere).
+    public func endAllSessions(of user: UserID) async throws {
+        try await sessions.revokeAll(userID: user, at: now())
     }
 
     /// Exchanges a refresh token for a new pair. A token presented a second time ends its session.
@@ -114,8 +210,7 @@ public struct TokenIssuer: Sendable {
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Data(bytes).base64URLEncoded()
     }
 
     /// SHA-256 in hex: what the database keeps instead of the token.
@@ -133,4 +228,19 @@ struct AccessPayload: JWTPayload {
 
     // Expiry is checked against the injected clock in `TokenIssuer.verify(accessToken:)`.
     func verify(using algorithm: some JWTAlgorithm) throws {}
+}
+
+extension Data {
+    /// Base64 with the URL-safe alphabet and no padding.
+    func base64URLEncoded() -> String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Reads URL-safe base64 with or without padding.
+    init?(base64URLEncoded text: String) {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        self.init(base64Encoded: standard)
+    }
 }

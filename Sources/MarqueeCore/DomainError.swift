@@ -7,11 +7,14 @@ public struct DomainError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: ErrorCode
     /// A human-readable explanation.
     public let message: String
+    /// For throttling errors: how many seconds until trying again can succeed (sent as `Retry-After`).
+    public let retryAfterSeconds: Int?
 
     /// Creates an error with a code and a message for people.
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, retryAfterSeconds: Int? = nil) {
         self.code = code
         self.message = message
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

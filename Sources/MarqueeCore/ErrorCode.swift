@@ -28,6 +28,12 @@ extension ErrorCode {
     public static let methodNotAllowed = ErrorCode("request.method_not_allowed", 405)
     /// The request body is larger than the server accepts.
     public static let bodyTooLarge = ErrorCode("request.body_too_large", 413)
+    /// The request body is not the JSON object this route expects (bad JSON, bad UTF-8, a wrong type or value).
+    public static let invalidBody = ErrorCode("request.invalid_body", 400)
+    /// The request body has a field this route does not know.
+    public static let unknownField = ErrorCode("request.unknown_field", 400)
+    /// The body is not `application/json`.
+    public static let unsupportedMediaType = ErrorCode("request.unsupported_media_type", 415)
 
     // MARK: Catalog
     /// The list name is not one this kind of media has.
@@ -56,6 +62,34 @@ extension ErrorCode {
     public static let sessionEnded = ErrorCode("auth.session_ended", 401)
     /// Another account already uses this email address (or Google account).
     public static let accountExists = ErrorCode("auth.account_exists", 409)
+    /// The email address and password do not match an account.
+    public static let invalidCredentials = ErrorCode("auth.invalid_credentials", 401)
+    /// The account's email address has not been confirmed yet; the mail can be sent again.
+    public static let emailNotVerified = ErrorCode("auth.email_not_verified", 403)
+    /// The mailed link is unknown or was replaced.
+    public static let linkInvalid = ErrorCode("auth.link_invalid", 400)
+    /// The mailed link is past its expiry.
+    public static let linkExpired = ErrorCode("auth.link_expired", 410)
+    /// The link was already used.
+    public static let linkUsed = ErrorCode("auth.link_used", 409)
+    /// The request needs a signed-in user.
+    public static let authenticationRequired = ErrorCode("auth.required", 401)
+    /// The action needs a sign-in (or the password) from the last five minutes.
+    public static let recentLoginRequired = ErrorCode("auth.recent_login_required", 403)
+    /// Too many attempts from this address or for this account; retry after `Retry-After` seconds.
+    public static let tooManyAttempts = ErrorCode("auth.too_many_attempts", 429)
+    /// The server's operator disabled the account.
+    public static let accountDisabled = ErrorCode("auth.account_disabled", 403)
+    /// The action is only for guest accounts (upgrade) or not for guests (change email or password).
+    public static let wrongAccountType = ErrorCode("auth.wrong_account_type", 409)
+    /// A cookie-authenticated change came without a valid CSRF token or from another origin.
+    public static let csrfFailed = ErrorCode("auth.csrf_failed", 403)
+    /// The Google ID token is malformed, forged, expired, for another app, or its email is unverified.
+    public static let invalidIDToken = ErrorCode("auth.invalid_id_token", 401)
+    /// Google sign-in is not configured on this server.
+    public static let providerNotConfigured = ErrorCode("auth.provider_not_configured", 404)
+    /// An account with this address is waiting for its email to be verified, so Google cannot be linked yet.
+    public static let verificationPending = ErrorCode("auth.verification_pending", 409)
 
     // MARK: Service
     /// An unexpected failure; details are in the server log under the request id.

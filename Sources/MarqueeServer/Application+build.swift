@@ -2,6 +2,7 @@ import AsyncHTTPClient
 public import Foundation
 public import Hummingbird
 public import Logging
+public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
 public import MarqueeStore
@@ -19,6 +20,8 @@ public struct AppDependencies: Sendable {
     public var upstreamPolicy = UpstreamFetcher.Policy()
     /// Called with the port once the server listens.
     public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
+    /// Password hashing; nil uses bcrypt at cost 12 (tests pass a cheaper cost).
+    public var passwordHasher: (any PasswordHasher)?
 
     /// The production dependencies.
     public init() {}
@@ -73,7 +76,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
 
         let (provider, providerServices) = makeCatalogProvider(
             settings: settings, local: localProvider, database: database, logger: logger, dependencies: dependencies)
-        let services: [any Service] = [database] + providerServices
+        let accounts = try await AccountsAssembly(
+            settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies)
+        let services: [any Service] = [database] + providerServices + accounts.services
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
@@ -97,6 +102,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
+        AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
+            .register(on: router)
 
         logger.info(
             "Catalog ready",

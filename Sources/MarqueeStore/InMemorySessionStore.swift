@@ -5,6 +5,7 @@ public import MarqueeCore
 public actor InMemorySessionStore: SessionStore {
     private var sessions: [String: SessionRecord] = [:]
     private var tokens: [String: (sessionID: String, usedAt: Date?)] = [:]
+    private var secrets: [String: String] = [:]
 
     /// Creates an empty store.
     public init() {}
@@ -14,7 +15,20 @@ public actor InMemorySessionStore: SessionStore {
         tokens[tokenHash] = (session.id, nil)
     }
 
+    public func create(_ session: SessionRecord, secretHash: String) {
+        sessions[session.id] = session
+        secrets[secretHash] = session.id
+    }
+
     public func session(id: String) -> SessionRecord? { sessions[id] }
+
+    public func session(secretHash: String) -> SessionRecord? { secrets[secretHash].flatMap { sessions[$0] } }
+
+    public func touch(sessionID: String, at date: Date, expiresAt: Date) {
+        guard sessions[sessionID]?.isActive(at: date) == true else { return }
+        sessions[sessionID]?.lastUsedAt = date
+        sessions[sessionID]?.expiresAt = expiresAt
+    }
 
     public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) -> RefreshOutcome {
         guard let token = tokens[tokenHash], var session = sessions[token.sessionID] else { return .unknown }

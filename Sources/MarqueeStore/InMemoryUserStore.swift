@@ -1,3 +1,4 @@
+public import Foundation
 public import MarqueeCore
 
 /// A `UserStore` in memory, for tests and tools.
@@ -28,6 +29,17 @@ public actor InMemoryUserStore: UserStore {
 
     @discardableResult
     public func delete(id: UserID) -> Bool { users.removeValue(forKey: id) != nil }
+
+    public func list(offset: Int, limit: Int) -> [UserRecord] {
+        Array(users.values.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }.dropFirst(offset).prefix(limit))
+    }
+
+    public func count() -> Int { users.count }
+
+    public func idleGuests(before date: Date, limit: Int) -> [UserID] {
+        users.values.filter { $0.googleSubject == nil && !$0.emailVerified && $0.lastActiveAt < date }.sorted { $0.lastActiveAt < $1.lastActiveAt }
+            .prefix(limit).map(\.id)
+    }
 
     private func conflicts(_ user: UserRecord) -> Bool {
         users.values.contains { other in

@@ -68,5 +68,21 @@ extension Migration {
                 .run()
             try await db.create(index: "refresh_tokens_session_id").on("refresh_tokens").column("session_id").run()
         },
+        Migration(version: 6, name: "one-time links, web sessions, disabled accounts") { db in
+            try await db.create(table: "one_time_tokens")
+                .column("token_hash", type: .text, .primaryKey(autoIncrement: false))
+                .column("purpose", type: .text, .notNull)
+                .column("user_id", type: .text, .notNull, .references("users", "id", onDelete: .cascade))
+                .column("payload", type: .text)
+                .column("created_at", type: .bigint, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .column("used_at", type: .bigint)
+                .run()
+            try await db.create(index: "one_time_tokens_user_id").on("one_time_tokens").column("user_id").run()
+            try await db.alter(table: "sessions").column("secret_hash", type: .text).run()
+            try await db.create(index: "sessions_secret_hash").on("sessions").column("secret_hash").unique().run()
+            try await db.alter(table: "users").column("disabled_at", type: .bigint).run()
+            try await db.create(index: "users_last_active_at").on("users").column("last_active_at").run()
+        },
     ]
 }

@@ -19,8 +19,9 @@ public struct SQLSessionStore: SessionStore {
         var expires_at: Int64
         var revoked_at: Int64?
         var client: String?
+        var secret_hash: String?
 
-        init(_ session: SessionRecord) {
+        init(_ session: SessionRecord, secretHash: String? = nil) {
             id = session.id
             user_id = session.userID.rawValue
             created_at = Milliseconds.from(session.createdAt)
@@ -28,6 +29,7 @@ public struct SQLSessionStore: SessionStore {
             expires_at = Milliseconds.from(session.expiresAt)
             revoked_at = session.revokedAt.map(Milliseconds.from)
             client = session.client
+            secret_hash = secretHash
         }
 
         var record: SessionRecord? {
@@ -55,9 +57,27 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
+    public func create(_ session: SessionRecord, secretHash: String) async throws {
+        let row = Row(session, secretHash: secretHash)
+        try await database.write { db in try await db.insert(into: "sessions").model(row).run() }
+    }
+
     public func session(id: String) async throws -> SessionRecord? {
         try await database.reader.select().columns("*").from("sessions").where("id", .equal, id)
             .first(decoding: Row.self)?.record
+    }
+
+    public func session(secretHash: String) async throws -> SessionRecord? {
+        try await database.reader.select().columns("*").from("sessions").where("secret_hash", .equal, secretHash)
+            .first(decoding: Row.self)?.record
+    }
+
+    public func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
+        let (now, expires) = (Milliseconds.from(date), Milliseconds.from(expiresAt))
+        try await database.write { db in
+            try await db.update("sessions").set("last_used_at", to: now).set("expires_at", to: expires)
+                .where("id", .equal, sessionID).where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+        }
     }
 
     public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import MarqueeCore
 import SQLKit
 
@@ -20,6 +20,7 @@ public struct SQLUserStore: UserStore {
         var created_at: Int64
         var last_active_at: Int64
         var profile: String
+        var disabled_at: Int64?
 
         init(_ user: UserRecord) {
             id = user.id.rawValue
@@ -30,6 +31,7 @@ public struct SQLUserStore: UserStore {
             created_at = Milliseconds.from(user.createdAt)
             last_active_at = Milliseconds.from(user.lastActiveAt)
             profile = String(decoding: (try? JSONEncoder().encode(user.profile)) ?? Data("{}".utf8), as: UTF8.self)
+            disabled_at = user.disabledAt.map(Milliseconds.from)
         }
 
         var record: UserRecord? {
@@ -38,7 +40,8 @@ public struct SQLUserStore: UserStore {
                 id: userID, email: email, emailVerified: email_verified != 0, passwordHash: password_hash,
                 googleSubject: google_subject, createdAt: Milliseconds.date(created_at),
                 lastActiveAt: Milliseconds.date(last_active_at),
-                profile: (try? JSONDecoder().decode(UserProfile.self, from: Data(profile.utf8))) ?? UserProfile())
+                profile: (try? JSONDecoder().decode(UserProfile.self, from: Data(profile.utf8))) ?? UserProfile(),
+                disabledAt: disabled_at.map(Milliseconds.date))
         }
     }
 
@@ -74,9 +77,28 @@ public struct SQLUserStore: UserStore {
     public func delete(id: UserID) async throws -> Bool {
         try await database.write { db in
             let existed = try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
+            for step in UserData.deletionOrder { try await step(db, id.rawValue) }
             try await db.delete(from: "users").where("id", .equal, id.rawValue).run()
             return existed
         }
+    }
+
+    public func list(offset: Int, limit: Int) async throws -> [UserRecord] {
+        try await database.reader.select().columns("*").from("users").orderBy("created_at").orderBy("id")
+            .offset(offset).limit(limit).all(decoding: Row.self).compactMap(\.record)
+    }
+
+    public func count() async throws -> Int {
+        let row = try await database.reader.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            .from("users").first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    public func idleGuests(before date: Date, limit: Int) async throws -> [UserID] {
+        try await database.reader.select().column("id").from("users")
+            .where(SQLColumn("google_subject"), .is, SQLLiteral.null).where("email_verified", .equal, 0)
+            .where("last_active_at", .lessThan, Milliseconds.from(date)).orderBy("last_active_at").limit(limit)
+            .all(decodingColumn: "id", as: String.self).compactMap(UserID.init)
     }
 
     private func first(where column: String, equals value: String) async throws -> UserRecord? {

@@ -53,8 +53,15 @@ public enum RefreshOutcome: Sendable, Equatable {
 public protocol SessionStore: Sendable {
     /// Stores a new session with its first refresh token.
     func create(_ session: SessionRecord, tokenHash: String) async throws
+    /// Stores a new browser session, identified by the hash of its cookie secret (it has no refresh tokens: the
+    /// cookie stays the same for the life of the session).
+    func create(_ session: SessionRecord, secretHash: String) async throws
     /// The session with this id.
     func session(id: String) async throws -> SessionRecord?
+    /// The browser session whose cookie secret hashes to `secretHash`.
+    func session(secretHash: String) async throws -> SessionRecord?
+    /// Records use of a browser session and slides its expiry.
+    func touch(sessionID: String, at date: Date, expiresAt: Date) async throws
     /// Presents the refresh token `tokenHash`, atomically: rotates it to `newTokenHash` and extends the session
     /// to `expiresAt`, or reports why not (revoking the session when the token is reused).
     func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome

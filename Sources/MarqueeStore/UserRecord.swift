@@ -19,6 +19,8 @@ public struct UserRecord: Sendable, Equatable {
     public var lastActiveAt: Date
     /// Preferences the person chose.
     public var profile: UserProfile
+    /// When the operator disabled the account (`marquee user disable`); a disabled account cannot sign in.
+    public var disabledAt: Date?
 
     /// Whether the account is an anonymous guest.
     public var isGuest: Bool { email == nil && googleSubject == nil }
@@ -26,7 +28,8 @@ public struct UserRecord: Sendable, Equatable {
     /// Creates a record.
     public init(
         id: UserID = UserID(), email: String? = nil, emailVerified: Bool = false, passwordHash: String? = nil,
-        googleSubject: String? = nil, createdAt: Date, lastActiveAt: Date? = nil, profile: UserProfile = UserProfile()
+        googleSubject: String? = nil, createdAt: Date, lastActiveAt: Date? = nil, profile: UserProfile = UserProfile(),
+        disabledAt: Date? = nil
     ) {
         self.id = id
         self.email = email
@@ -36,6 +39,14 @@ public struct UserRecord: Sendable, Equatable {
         self.createdAt = createdAt
         self.lastActiveAt = lastActiveAt ?? createdAt
         self.profile = profile
+        self.disabledAt = disabledAt
+    }
+
+    /// How the person signs in, for "Signed in as": `Google`, `Email (a@b.com)` or `Guest`.
+    public var signInMethod: String {
+        if googleSubject != nil { return "Google" }
+        if let email { return "Email (\(email))" }
+        return "Guest"
     }
 }
 

@@ -1,3 +1,4 @@
+public import Foundation
 public import MarqueeCore
 
 /// Where accounts live. Email addresses and Google subjects are unique: inserting or updating to one that
@@ -13,9 +14,15 @@ public protocol UserStore: Sendable {
     func user(googleSubject: String) async throws -> UserRecord?
     /// Replaces the stored account with `user` (same id).
     func update(_ user: UserRecord) async throws
-    /// Removes the account; returns whether it existed.
+    /// Removes every piece of the account's data, then the account itself; returns whether it existed.
     @discardableResult
     func delete(id: UserID) async throws -> Bool
+    /// Accounts in creation order, for the operator's `marquee user list`.
+    func list(offset: Int, limit: Int) async throws -> [UserRecord]
+    /// How many accounts there are.
+    func count() async throws -> Int
+    /// Guests and never-verified email accounts not used since `date`, oldest first (the purge removes them).
+    func idleGuests(before date: Date, limit: Int) async throws -> [UserID]
 }
 
 extension DomainError {

@@ -19,6 +19,7 @@ struct ErrorMiddleware: RouterMiddleware {
             response = JSONResponse.make(
                 ErrorBody(domainError, requestID: context.requestID).buffer(),
                 status: .init(code: domainError.code.httpStatus))
+            if let seconds = domainError.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         }
         response.headers[.requestID] = context.requestID
         return response

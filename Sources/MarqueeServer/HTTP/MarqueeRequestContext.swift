@@ -3,10 +3,13 @@ public import Hummingbird
 /// The per-request context of every Marquee route.
 public struct MarqueeRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The peer's IP address ("unknown" when it has none, as in in-process tests); used for throttling.
+    public let clientAddress: String
 
     /// Creates a context for a new request.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// Bodies are small JSON documents; anything larger is refused with `request.body_too_large`.

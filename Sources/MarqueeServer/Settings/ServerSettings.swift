@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
 
@@ -28,6 +29,22 @@ public struct ServerSettings: Sendable {
     /// Log level. `logLevel` (`MARQUEE_LOG_LEVEL`): trace, debug, info, notice, warning, error, critical;
     /// default info.
     public var logLevel: Logger.Level
+    /// Secret that signs access tokens, at least 32 characters. `tokenSecret` (`MARQUEE_TOKEN_SECRET`); default: a
+    /// random secret generated once and kept in `<dataDir>/token-secret`, so sessions survive restarts.
+    public var tokenSecret: String?
+    /// SMTP delivery. `smtpURL` (`MARQUEE_SMTP_URL`: `smtp://user:pass@host:port` with STARTTLS when offered, or
+    /// `smtps://…`); `smtpCAFile` (`MARQUEE_SMTP_CA_FILE`) adds trusted certificates. Unset: mail is written to
+    /// `<dataDir>/outbox/` and the log (development mode).
+    public var smtp: SMTPSettings?
+    /// The `From` of every mail. `mailFrom` (`MARQUEE_MAIL_FROM`), default `Marquee <marquee@HOST>` of the public URL.
+    public var mailFrom: String?
+    /// Google sign-in; nil when `google.clientID` (`MARQUEE_GOOGLE_CLIENT_ID`) is unset. `google.issuer`
+    /// (`MARQUEE_GOOGLE_ISSUER`, default `https://accounts.google.com`), `google.jwksURL` (`MARQUEE_GOOGLE_JWKS_URL`,
+    /// default `https://www.googleapis.com/oauth2/v3/certs`).
+    public var google: GoogleSettings?
+    /// Failed (or, for mail-sending actions, all) attempts allowed per minute per account and per client address
+    /// before 429. `authThrottleLimit` (`MARQUEE_AUTH_THROTTLE_LIMIT`), default 10; 0 turns throttling off.
+    public var authThrottleLimit: Int
 
     /// Reads and validates every setting.
     public init(reading reader: SettingsReader) throws {
@@ -56,6 +73,32 @@ public struct ServerSettings: Sendable {
         let level = try reader.choice(
             "logLevel", default: "info", allowed: Logger.Level.allCases.map(\.rawValue))
         logLevel = Logger.Level(rawValue: level) ?? .info
+        tokenSecret = try reader.string("tokenSecret", isSecret: true).map { secret in
+            guard secret.utf8.count >= 32 else {
+                throw SettingsError(key: "tokenSecret", problem: "it must be at least 32 characters long.")
+            }
+            return secret
+        }
+        if let url = reader.string("smtpURL", isSecret: true) {
+            guard let smtp = SMTPSettings(url: url, trustedCertificatesFile: reader.string("smtpCAFile")) else {
+                throw SettingsError(key: "smtpURL", problem: "it is not an smtp:// or smtps:// URL with a host.")
+            }
+            self.smtp = smtp
+        } else {
+            smtp = nil
+        }
+        mailFrom = try reader.text("mailFrom", default: "", expected: "an address like Marquee <marquee@example.com>") {
+            $0.contains("@") && !$0.contains("\r") && !$0.contains("\n")
+        }.nilIfEmpty
+        if let clientID = reader.string("google.clientID") {
+            google = GoogleSettings(
+                clientID: clientID,
+                issuer: try reader.url("google.issuer", default: "https://accounts.google.com")!,
+                jwksURL: try reader.url("google.jwksURL", default: "https://www.googleapis.com/oauth2/v3/certs")!)
+        } else {
+            google = nil
+        }
+        authThrottleLimit = try reader.int("authThrottleLimit", default: 10, range: 0...10_000)
     }
 
     /// The base of absolute URLs this server hands out.
@@ -64,4 +107,18 @@ public struct ServerSettings: Sendable {
         let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
         return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(boundPort)"
     }
+}
+
+/// Google sign-in settings.
+public struct GoogleSettings: Sendable, Equatable {
+    /// The OAuth client id ID tokens must be issued for (`aud`).
+    public var clientID: String
+    /// The expected `iss`.
+    public var issuer: String
+    /// Where the issuer's signing keys are published.
+    public var jwksURL: String
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

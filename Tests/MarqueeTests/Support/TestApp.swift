@@ -20,9 +20,9 @@ func withMarquee<T: Sendable>(
 /// Runs a whole Marquee server listening on loopback (real HTTP, every channel handler) for `body`.
 func withLiveMarquee<T: Sendable>(
     _ settings: ServerSettings, logger: Logger = TestSettings.quietLogger,
-    _ body: @Sendable (any TestClientProtocol) async throws -> T
+    dependencies: AppDependencies = AppDependencies(), _ body: @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
-    let app = try await buildApplication(settings: settings, logger: logger)
+    let app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
     return try await app.test(.live) { client in try await body(client) }
 }
 
@@ -54,8 +54,10 @@ extension TestClientProtocol {
         try await execute(uri: uri, method: .get) { TestResponse(status: $0.status, headers: $0.headers, body: $0.body) }
     }
 
-    func send(_ uri: String, method: HTTPRequest.Method, body: String? = nil) async throws -> TestResponse {
-        try await execute(uri: uri, method: method, body: body.map { ByteBuffer(string: $0) }) {
+    func send(_ uri: String, method: HTTPRequest.Method, body: String? = nil, headers: HTTPFields = [:]) async throws
+        -> TestResponse
+    {
+        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
             TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
         }
     }

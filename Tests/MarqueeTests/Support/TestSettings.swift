@@ -29,6 +29,13 @@ enum TestSettings {
         return try ServerSettings(reading: reader(values))
     }
 
+    /// The quiet logger, or one at the level named in `MARQUEE_TEST_LOG` (for debugging a test).
+    static var debugLogger: Logger {
+        var logger = Logger(label: "marquee.tests")
+        logger.logLevel = ProcessInfo.processInfo.environment["MARQUEE_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        return logger
+    }
+
     static var quietLogger: Logger {
         var logger = Logger(label: "marquee.tests")
         logger.logLevel = .critical

@@ -1,0 +1,111 @@
+import MarqueeCore
+
+/// The text of every mail Marquee sends about accounts: plain, short, with the link and what to do if it was not
+/// you. Links point at web pages under the public URL that complete the action.
+struct AccountMail: Sendable {
+    let baseURL: PublicBaseURL
+
+    private var signature: String { "\n\n— Marquee at \(baseURL.value)\n" }
+
+    func verify(to address: String, token: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Confirm your email address for Marquee",
+            text: """
+                Welcome to Marquee!
+
+                To finish creating your account, confirm this address by opening the link below:
+
+                \(baseURL.value)/verify?token=\(token)
+
+                The link works once and expires in 24 hours. After that, sign in with your email address and password.
+
+                If you did not sign up for Marquee, ignore this mail: no account is activated without this link.
+                """ + signature)
+    }
+
+    func accountExists(to address: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Someone tried to create a Marquee account with your address",
+            text: """
+                Someone (perhaps you) tried to create a new Marquee account with this email address, but you already
+                have an account.
+
+                If it was you, sign in at \(baseURL.value)/signin or, if you forgot your password, reset it at
+                \(baseURL.value)/reset
+
+                If it was not you, you need not do anything: your account has not changed.
+                """ + signature)
+    }
+
+    func mergeGuest(to address: String, token: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Move a Marquee guest's favourites into your account?",
+            text: """
+                Someone (perhaps you, on another device) tried to turn a Marquee guest account into an account with
+                this email address, which already belongs to your account.
+
+                If it was you, open this link to move everything saved as that guest into your account:
+
+                \(baseURL.value)/verify?token=\(token)
+
+                The link works once and expires in 24 hours. Then sign in as usual.
+
+                If it was not you, ignore this mail: nothing is moved without this link and your account has not
+                changed.
+                """ + signature)
+    }
+
+    func reset(to address: String, token: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Reset your Marquee password",
+            text: """
+                Someone (hopefully you) asked to reset the password of the Marquee account for this address.
+
+                To choose a new password, open this link:
+
+                \(baseURL.value)/reset?token=\(token)
+
+                The link works once and expires in 1 hour. Setting a new password signs you out on every device.
+
+                If you did not ask for this, ignore this mail: your password has not changed.
+                """ + signature)
+    }
+
+    func passwordChanged(to address: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Your Marquee password was changed",
+            text: """
+                The password of your Marquee account was just changed, and other devices were signed out.
+
+                If this was not you, reset your password now at \(baseURL.value)/reset and check your account.
+                """ + signature)
+    }
+
+    func confirmNewEmail(to address: String, token: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Confirm your new email address for Marquee",
+            text: """
+                Someone (hopefully you) asked to use this address for their Marquee account.
+
+                To confirm the change, open this link:
+
+                \(baseURL.value)/email/confirm?token=\(token)
+
+                The link works once and expires in 24 hours. Until then, the account keeps its old address.
+
+                If you did not ask for this, ignore this mail: nothing changes without this link.
+                """ + signature)
+    }
+
+    func emailChangeRequested(to oldAddress: String, newAddress: String) -> MailMessage {
+        MailMessage(
+            to: oldAddress, subject: "Your Marquee email address is being changed",
+            text: """
+                Someone signed in to your Marquee account asked to change its email address to \(newAddress).
+                The change happens only once that address confirms it.
+
+                If this was not you, change your password now (or reset it at \(baseURL.value)/reset) and sign out
+                everywhere from your account page.
+                """ + signature)
+    }
+}

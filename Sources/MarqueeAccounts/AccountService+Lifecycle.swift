@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import MarqueeCore
+public import MarqueeStore
+
+extension AccountService {
+    // MARK: Guest upgrade
+
+    /// Turns a guest into an email account (same id, all data kept). A verification mail goes out and the guest's
+    /// sessions end until the address is confirmed. If the address already has an account, its owner is mailed a
+    /// link that moves the guest's data into that account instead; the answer is the same either way.
+    public func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo) async throws {
+        var guest = try await account(auth)
+        guard guest.isGuest else {
+            throw DomainError(.wrongAccountType, "Only a guest account can be upgraded; this account already has a sign-in.")
+        }
+        let email = try EmailAddress(rawEmail).value
+        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)"])
+        try passwordPolicy.validate(password)
+        let passwordHash = try await hasher.hash(password)
+        if let owner = try await users.user(email: email) {
+            let token = try await issueLink(
+                .mergeGuest, for: guest.id, payload: owner.id.rawValue, lifetime: policy.verifyLinkLifetime)
+            try await mailer.send(mail.mergeGuest(to: email, token: token))
+        } else {
+            guest.email = email
+            guest.passwordHash = passwordHash
+            guest.emailVerified = false
+            try await users.update(guest)
+            try await sendVerification(to: guest)
+        }
+        try await tokens.endAllSessions(of: guest.id)
+    }
+
+    // MARK: Google
+
+    /// Signs in with a Google ID token: the linked account, else an email account with the same verified address
+    /// (linked now), else a new account; a guest signing in this way is upgraded in place.
+    public func signInWithGoogle(idToken: String, guest: Authentication?, web: Bool, client: ClientInfo) async throws
+        -> SignedIn
+    {
+        guard let identity else {
+            throw DomainError(.providerNotConfigured, "Google sign-in is not set up on this server.")
+        }
+        try await throttle.check(["google:ip:\(client.address)"])
+        let person: ExternalIdentity
+        do {
+            person = try await identity.verify(idToken)
+        } catch {
+            await throttle.record(["google:ip:\(client.address)"])
+            throw error
+        }
+        let guestRecord = try await guest.asyncMap { try await account($0) }.flatMap { $0.isGuest ? $0 : nil }
+        if var user = try await users.user(googleSubject: person.subject) {
+            if let guestRecord { try await absorb(guestRecord, into: user.id) }
+            user.emailVerified = user.emailVerified || user.email == person.email
+            return try await startSession(for: user, web: web, client: client)
+        }
+        if var user = try await users.user(email: person.email) {
+            guard user.emailVerified else {
+                throw DomainError(
+                    .verificationPending,
+                    "An account with this address is waiting for its email to be confirmed. Follow the link we sent (or ask for a new one), then sign in with Google.")
+            }
+            if let guestRecord { try await absorb(guestRecord, into: user.id) }
+            user.googleSubject = person.subject
+            try await users.update(user)
+            logger.info("Google linked to an existing account", metadata: ["user": "\(user.id)"])
+            return try await startSession(for: user, web: web, client: client)
+        }
+        var user = guestRecord ?? UserRecord(createdAt: now())
+        user.googleSubject = person.subject
+        user.email = person.email
+        user.emailVerified = true
+        if user.profile.displayName == nil { user.profile.displayName = person.name.map { String($0.prefix(50)) } }
+        if guestRecord != nil {
+            try await users.update(user)
+            try await tokens.endAllSessions(of: user.id)
+        } else {
+            try await users.insert(user)
+        }
+        return try await startSession(for: user, web: web, client: client)
+    }
+
+    private func absorb(_ guest: UserRecord, into target: UserID) async throws {
+        try await transfer.move(from: guest.id, to: target)
+        try await users.delete(id: guest.id)
+    }
+
+    // MARK: Profile and deletion
+
+    /// Applies a profile change.
+    public func updateProfile(_ auth: Authentication, _ update: ProfileUpdate) async throws -> UserRecord {
+        var user = try await account(auth)
+        update.apply(to: &user.profile)
+        try await users.update(user)
+        return user
+    }
+
+    /// Deletes the account and every piece of its data, ending all sessions. Password accounts need a sign-in from
+    /// the last five minutes or the password; guests need neither.
+    public func deleteAccount(_ auth: Authentication, password: String?, client: ClientInfo) async throws {
+        let user = try await account(auth)
+        if !user.isGuest {
+            if let password, user.passwordHash != nil {
+                try await checkPassword(password, of: user, client: client)
+            } else {
+                try requireRecentSignIn(auth)
+            }
+        }
+        try await users.delete(id: user.id)
+        logger.info("Account deleted", metadata: ["user": "\(user.id)"])
+    }
+
+    /// Removes guests (and never-verified accounts) unused for the policy's period; returns how many.
+    public func purgeAbandonedAccounts() async throws -> Int {
+        var removed = 0
+        while true {
+            let batch = try await users.idleGuests(before: now().addingTimeInterval(-policy.abandonedAfter), limit: 100)
+            for id in batch where try await users.delete(id: id) { removed += 1 }
+            if batch.count < 100 { return removed }
+        }
+    }
+}
+
+extension Optional {
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

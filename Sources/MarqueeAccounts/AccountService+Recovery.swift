@@ -1,0 +1,123 @@
+import Foundation
+import MarqueeCore
+public import MarqueeStore
+
+extension AccountService {
+    // MARK: Password reset
+
+    /// Mails a reset link when the address has an account; answers the same when it does not.
+    public func requestPasswordReset(email rawEmail: String, client: ClientInfo) async throws {
+        let email = try EmailAddress(rawEmail).value
+        try await throttle.attempt(["reset:ip:\(client.address)", "reset:email:\(email)"])
+        guard let user = try await users.user(email: email), user.disabledAt == nil else { return }
+        let token = try await issueLink(.resetPassword, for: user.id, payload: nil, lifetime: policy.resetLinkLifetime)
+        try await mailer.send(mail.reset(to: email, token: token))
+    }
+
+    /// Completes a reset: sets the new password and ends every session. The password is checked before the link is
+    /// used, so a rejected password leaves the link working.
+    public func confirmPasswordReset(token: String, newPassword: String) async throws {
+        try passwordPolicy.validate(newPassword)
+        let passwordHash = try await hasher.hash(newPassword)
+        let at = now()
+        switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .resetPassword, at: at) {
+        case .consumed(let link):
+            guard var user = try await users.user(id: link.userID) else { throw Self.linkInvalid }
+            user.passwordHash = passwordHash
+            // Following a mailed link proves the mailbox.
+            user.emailVerified = true
+            try await users.update(user)
+            try await links.withdrawAll(userID: user.id, purpose: .resetPassword, at: at)
+            try await tokens.endAllSessions(of: user.id)
+            if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
+        case .alreadyUsed: throw Self.linkUsed
+        case .expired: throw DomainError(.linkExpired, "This reset link has expired. Ask for a new one.")
+        case .unknown: throw Self.linkInvalid
+        }
+    }
+
+    // MARK: Changes while signed in
+
+    /// Changes the password (the current one is required), ends every other session and starts a new one for
+    /// this device.
+    public func changePassword(
+        _ auth: Authentication, current: String, new: String, client: ClientInfo
+    ) async throws -> SignedIn {
+        var user = try await account(auth)
+        guard user.passwordHash != nil else {
+            throw DomainError(.wrongAccountType, "This account has no password to change. Set one with a password reset.")
+        }
+        try await checkPassword(current, of: user, client: client)
+        try passwordPolicy.validate(new)
+        user.passwordHash = try await hasher.hash(new)
+        try await users.update(user)
+        try await links.withdrawAll(userID: user.id, purpose: .resetPassword, at: now())
+        try await tokens.endAllSessions(of: user.id)
+        if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
+        return try await startSession(for: user, web: auth.method == .cookie, client: client)
+    }
+
+    /// Starts an email change: a confirmation link goes to the new address and a notice to the old one. Answers
+    /// the same when the new address already has an account (whose owner is told instead).
+    public func requestEmailChange(_ auth: Authentication, newEmail rawEmail: String, password: String?, client: ClientInfo)
+        async throws
+    {
+        let user = try await account(auth)
+        guard !user.isGuest else {
+            throw DomainError(.wrongAccountType, "A guest has no email address to change. Create an account instead.")
+        }
+        let newEmail = try EmailAddress(rawEmail).value
+        try await throttle.attempt(["email:ip:\(client.address)", "email:user:\(user.id)"])
+        if user.passwordHash != nil {
+            try await checkPassword(password ?? "", of: user, client: client)
+        } else {
+            try requireRecentSignIn(auth)
+        }
+        guard newEmail != user.email else {
+            throw DomainError(.invalidEmail, "That is already your email address.")
+        }
+        if try await users.user(email: newEmail) != nil {
+            try await mailer.send(mail.accountExists(to: newEmail))
+            return
+        }
+        let token = try await issueLink(.changeEmail, for: user.id, payload: newEmail, lifetime: policy.verifyLinkLifetime)
+        try await mailer.send(mail.confirmNewEmail(to: newEmail, token: token))
+        if let old = user.email { try await mailer.send(mail.emailChangeRequested(to: old, newAddress: newEmail)) }
+    }
+
+    /// Completes an email change from the link mailed to the new address.
+    public func confirmEmailChange(token: String) async throws -> UserRecord {
+        switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .changeEmail, at: now()) {
+        case .consumed(let link):
+            guard var user = try await users.user(id: link.userID), let newEmail = link.payload else {
+                throw Self.linkInvalid
+            }
+            user.email = newEmail
+            user.emailVerified = true
+            try await users.update(user)
+            return user
+        case .alreadyUsed(let link):
+            if let user = try await users.user(id: link.userID), user.email == link.payload { return user }
+            throw Self.linkUsed
+        case .expired: throw DomainError(.linkExpired, "This link has expired. Ask for the change again.")
+        case .unknown: throw Self.linkInvalid
+        }
+    }
+
+    /// Checks the password of a signed-in user; failures count towards the sign-in throttle.
+    func checkPassword(_ password: String, of user: UserRecord, client: ClientInfo) async throws {
+        let keys = ["signin:ip:\(client.address)", "signin:user:\(user.id)"]
+        try await throttle.check(keys)
+        guard try await passwordMatches(password, user: user) else {
+            await throttle.record(keys)
+            throw DomainError(.invalidCredentials, "The password is not right.")
+        }
+    }
+
+    func requireRecentSignIn(_ auth: Authentication) throws {
+        guard now().timeIntervalSince(auth.signedInAt) <= policy.recentSignIn else {
+            throw DomainError(
+                .recentLoginRequired, "For your safety, sign in again (or enter your password) to do this.")
+        }
+    }
+}

@@ -1,0 +1,317 @@
+public import Foundation
+public import Logging
+public import MarqueeCore
+public import MarqueeStore
+
+/// Who is asking, for throttling and "signed in on" descriptions.
+public struct ClientInfo: Sendable {
+    /// The client's IP address (or "unknown").
+    public var address: String
+    /// A short description such as the User-Agent.
+    public var description: String?
+
+    /// Creates client info.
+    public init(address: String, description: String? = nil) {
+        self.address = address
+        self.description = description
+    }
+}
+
+/// How a session was started: tokens for API clients, a cookie for the web app.
+public enum SessionStart: Sendable, Equatable {
+    /// Access + refresh tokens.
+    case tokens(SessionTokens)
+    /// A browser session cookie.
+    case web(WebSession)
+}
+
+/// A new session and the account it belongs to.
+public struct SignedIn: Sendable {
+    /// The account.
+    public var user: UserRecord
+    /// Its new session.
+    public var session: SessionStart
+}
+
+/// What following a verification link did.
+public enum VerificationOutcome: String, Sendable {
+    /// The address is now confirmed; the person can sign in.
+    case verified
+    /// The link had been used already and the address is confirmed: nothing to do.
+    case alreadyVerified = "already_verified"
+    /// A guest's data was moved into the existing account the link was mailed to.
+    case merged
+}
+
+/// Every account flow: sign-up with verification, sign-in, guests and their upgrade, Google, reset and change of
+/// password and email, profile and deletion. Routes and the web app call this; it knows nothing of HTTP.
+public struct AccountService: Sendable {
+    /// Lifetimes and limits.
+    public struct Policy: Sendable {
+        /// How long a verification (or merge, or email change) link works.
+        public var verifyLinkLifetime: TimeInterval = 24 * 3600
+        /// How long a password-reset link works.
+        public var resetLinkLifetime: TimeInterval = 3600
+        /// How recent a sign-in must be for deletion without the password.
+        public var recentSignIn: TimeInterval = 5 * 60
+        /// Guests (and never-verified accounts) unused this long are removed.
+        public var abandonedAfter: TimeInterval = 30 * 86_400
+
+        /// The defaults above.
+        public init() {}
+    }
+
+    let users: any UserStore
+    let links: any OneTimeTokenStore
+    let tokens: TokenIssuer
+    let hasher: any PasswordHasher
+    let passwordPolicy: PasswordPolicy
+    let mailer: any Mailer
+    let mail: AccountMail
+    let throttle: AttemptThrottle
+    let identity: (any IdentityTokenVerifier)?
+    let transfer: any GuestDataTransfer
+    let policy: Policy
+    let decoy = DecoyHash()
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Creates the service from its parts.
+    public init(
+        users: any UserStore, links: any OneTimeTokenStore, tokens: TokenIssuer, hasher: any PasswordHasher,
+        mailer: any Mailer, baseURL: PublicBaseURL, throttle: AttemptThrottle,
+        identity: (any IdentityTokenVerifier)? = nil, transfer: any GuestDataTransfer = NoGuestData(),
+        passwordPolicy: PasswordPolicy = PasswordPolicy(), policy: Policy = Policy(), logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.users = users
+        self.links = links
+        self.tokens = tokens
+        self.hasher = hasher
+        self.passwordPolicy = passwordPolicy
+        self.mailer = mailer
+        self.mail = AccountMail(baseURL: baseURL)
+        self.throttle = throttle
+        self.identity = identity
+        self.transfer = transfer
+        self.policy = policy
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Whether Google sign-in is configured.
+    public var googleEnabled: Bool { identity != nil }
+
+    // MARK: Sign-up and verification
+
+    /// Creates an email account and mails its verification link. Answers the same whether or not the address has
+    /// an account: an existing owner is mailed instead, and nobody is signed in.
+    public func signUp(email rawEmail: String, password: String, client: ClientInfo) async throws {
+        let email = try EmailAddress(rawEmail).value
+        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)"])
+        try passwordPolicy.validate(password)
+        let passwordHash = try await hasher.hash(password)
+        if let existing = try await users.user(email: email) {
+            if existing.emailVerified || existing.googleSubject != nil {
+                try await mailer.send(mail.accountExists(to: email))
+            } else {
+                // Never verified: whoever follows this link proves the mailbox, so the password chosen with it wins.
+                try await sendVerification(to: existing, payload: passwordHash)
+            }
+            return
+        }
+        let user = UserRecord(email: email, passwordHash: passwordHash, createdAt: now())
+        do {
+            try await users.insert(user)
+        } catch let error as DomainError where error.code == .accountExists {
+            try await mailer.send(mail.accountExists(to: email))
+            return
+        }
+        try await sendVerification(to: user)
+    }
+
+    /// Mails a fresh verification link when the address has an unverified account; answers the same otherwise.
+    public func resendVerification(email rawEmail: String, client: ClientInfo) async throws {
+        let email = try EmailAddress(rawEmail).value
+        try await throttle.attempt(["resend:ip:\(client.address)", "resend:email:\(email)"])
+        guard let user = try await users.user(email: email), !user.emailVerified, user.disabledAt == nil else { return }
+        try await sendVerification(to: user)
+    }
+
+    /// Follows a verification (or guest-merge) link.
+    public func verify(token: String) async throws -> VerificationOutcome {
+        let hash = TokenIssuer.hash(token)
+        let at = now()
+        switch try await links.consume(tokenHash: hash, purpose: .verifyEmail, at: at) {
+        case .consumed(let link):
+            guard var user = try await users.user(id: link.userID) else { throw Self.linkInvalid }
+            if let passwordHash = link.payload { user.passwordHash = passwordHash }
+            user.emailVerified = true
+            user.lastActiveAt = at
+            try await users.update(user)
+            return .verified
+        case .alreadyUsed(let link):
+            guard try await users.user(id: link.userID)?.emailVerified == true else { throw Self.linkUsed }
+            return .alreadyVerified
+        case .expired:
+            throw DomainError(.linkExpired, "This link has expired. Sign in to have a new one sent.")
+        case .unknown:
+            return try await mergeGuest(tokenHash: hash, at: at)
+        }
+    }
+
+    private func mergeGuest(tokenHash: String, at date: Date) async throws -> VerificationOutcome {
+        switch try await links.consume(tokenHash: tokenHash, purpose: .mergeGuest, at: date) {
+        case .consumed(let link):
+            guard let target = link.payload.flatMap(UserID.init), try await users.user(id: target) != nil else {
+                throw Self.linkInvalid
+            }
+            try await transfer.move(from: link.userID, to: target)
+            try await users.delete(id: link.userID)
+            logger.info("Guest merged into an existing account", metadata: ["guest": "\(link.userID)", "user": "\(target)"])
+            return .merged
+        case .alreadyUsed: throw Self.linkUsed
+        case .expired: throw DomainError(.linkExpired, "This link has expired.")
+        case .unknown: throw Self.linkInvalid
+        }
+    }
+
+    func sendVerification(to user: UserRecord, payload: String? = nil) async throws {
+        guard let email = user.email else { return }
+        let token = try await issueLink(.verifyEmail, for: user.id, payload: payload, lifetime: policy.verifyLinkLifetime)
+        try await mailer.send(mail.verify(to: email, token: token))
+    }
+
+    func issueLink(_ purpose: OneTimePurpose, for user: UserID, payload: String?, lifetime: TimeInterval) async throws
+        -> String
+    {
+        let token = TokenIssuer.randomToken()
+        let at = now()
+        try await links.create(
+            OneTimeTokenRecord(
+                tokenHash: TokenIssuer.hash(token), purpose: purpose, userID: user, payload: payload, createdAt: at,
+                expiresAt: at.addingTimeInterval(lifetime)))
+        return token
+    }
+
+    static var linkInvalid: DomainError {
+        DomainError(.linkInvalid, "This link is not valid. Check that you opened the whole link from the latest mail.")
+    }
+
+    static var linkUsed: DomainError {
+        DomainError(.linkUsed, "This link was already used. If you still need to, ask for a new one.")
+    }
+
+    // MARK: Sign-in and sessions
+
+    /// Signs in with email and password. Wrong address and wrong password answer alike.
+    public func signIn(email rawEmail: String, password: String, web: Bool, client: ClientInfo) async throws -> SignedIn {
+        let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
+        let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
+        try await throttle.check(keys)
+        let user = try await users.user(email: email)
+        guard try await passwordMatches(password, user: user), let user else {
+            await throttle.record(keys)
+            throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
+        }
+        guard user.emailVerified else {
+            throw DomainError(
+                .emailNotVerified,
+                "Confirm your email address first: follow the link we sent to \(email). No mail? Ask for a new one.")
+        }
+        return try await startSession(for: user, web: web, client: client)
+    }
+
+    /// Checks a password against a user's hash; with no user (or no password) it still spends the time of a
+    /// check, so timing does not tell whether an address has an account.
+    func passwordMatches(_ password: String, user: UserRecord?) async throws -> Bool {
+        guard let hash = user?.passwordHash else {
+            _ = try await hasher.verify(password, against: try await decoy.hash(using: hasher))
+            return false
+        }
+        return try await hasher.verify(password, against: hash)
+    }
+
+
+    func startSession(for user: UserRecord, web: Bool, client: ClientInfo) async throws -> SignedIn {
+        guard user.disabledAt == nil else {
+            throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
+        }
+        var user = user
+        user.lastActiveAt = now()
+        try await users.update(user)
+        let session: SessionStart =
+            web
+            ? .web(try await tokens.startWebSession(for: user.id, client: client.description))
+            : .tokens(try await tokens.startSession(for: user.id, client: client.description))
+        return SignedIn(user: user, session: session)
+    }
+
+    /// Creates an anonymous guest account and signs it in.
+    public func startGuest(web: Bool, client: ClientInfo) async throws -> SignedIn {
+        try await throttle.attempt(["guest:ip:\(client.address)"])
+        let guest = UserRecord(createdAt: now())
+        try await users.insert(guest)
+        return try await startSession(for: guest, web: web, client: client)
+    }
+
+    /// Exchanges a refresh token; keeps the account's last-active time fresh (guest expiry is measured from it).
+    public func refresh(_ refreshToken: String) async throws -> SessionTokens {
+        let next = try await tokens.refresh(refreshToken)
+        if let claims = try? await tokens.verify(accessToken: next.accessToken),
+            var user = try await users.user(id: claims.userID)
+        {
+            guard user.disabledAt == nil else {
+                try await tokens.endSession(next.sessionID)
+                throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
+            }
+            if now().timeIntervalSince(user.lastActiveAt) > 3600 {
+                user.lastActiveAt = now()
+                try await users.update(user)
+            }
+        }
+        return next
+    }
+
+    /// Signs out this device, or every device.
+    public func signOut(_ auth: Authentication, everywhere: Bool) async throws {
+        if everywhere {
+            try await tokens.endAllSessions(of: auth.userID)
+        } else {
+            try await tokens.endSession(auth.sessionID)
+        }
+    }
+
+    /// The signed-in account.
+    public func account(_ auth: Authentication) async throws -> UserRecord {
+        guard let user = try await users.user(id: auth.userID) else {
+            throw DomainError(.sessionEnded, "This account no longer exists.")
+        }
+        return user
+    }
+}
+
+/// Moves a guest's saved data into another account (favourites arrive with a later feature).
+public protocol GuestDataTransfer: Sendable {
+    /// Moves everything `guest` saved into `target`'s data.
+    func move(from guest: UserID, to target: UserID) async throws
+}
+
+/// The transfer while accounts hold no data beyond the account itself.
+public struct NoGuestData: GuestDataTransfer {
+    /// Creates it.
+    public init() {}
+    public func move(from guest: UserID, to target: UserID) async throws {}
+}
+
+/// A hash of a random password nobody knows, made once, to check against when there is no account.
+actor DecoyHash {
+    private var value: String?
+
+    func hash(using hasher: any PasswordHasher) async throws -> String {
+        if let value { return value }
+        let made = try await hasher.hash(TokenIssuer.randomToken())
+        value = made
+        return made
+    }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+public import MarqueeCore
+
+/// Counts attempts per key (an account's address, a client's IP) in a sliding window and refuses a key that
+/// reached the limit, with the seconds until its oldest counted attempt leaves the window.
+public actor AttemptThrottle {
+    private let limit: Int
+    private let window: TimeInterval
+    private let now: @Sendable () -> Date
+    private var attempts: [String: [Date]] = [:]
+    /// Beyond this many keys the quietest are forgotten, so a flood of addresses cannot exhaust memory.
+    private let maxKeys = 100_000
+
+    /// Creates a throttle allowing `limit` attempts per key per `window`; a limit of 0 turns it off.
+    public init(limit: Int = 10, window: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.limit = limit
+        self.window = window
+        self.now = now
+    }
+
+    /// Throws `auth.too_many_attempts` when any of `keys` reached the limit.
+    public func check(_ keys: [String]) throws(DomainError) {
+        guard limit > 0 else { return }
+        let current = now()
+        var wait: TimeInterval = 0
+        for key in keys {
+            let recent = (attempts[key] ?? []).filter { current.timeIntervalSince($0) < window }
+            if recent.count >= limit, let oldest = recent.first {
+                wait = max(wait, window - current.timeIntervalSince(oldest))
+            }
+        }
+        if wait > 0 {
+            let seconds = max(1, Int(wait.rounded(.up)))
+            throw DomainError(
+                .tooManyAttempts, "Too many attempts. Please wait \(seconds) seconds and try again.",
+                retryAfterSeconds: seconds)
+        }
+    }
+
+    /// Counts an attempt against each of `keys`.
+    public func record(_ keys: [String]) {
+        guard limit > 0 else { return }
+        let current = now()
+        for key in keys {
+            var recent = (attempts[key] ?? []).filter { current.timeIntervalSince($0) < window }
+            recent.append(current)
+            attempts[key] = Array(recent.suffix(limit))
+        }
+        if attempts.count > maxKeys {
+            attempts = attempts.filter { _, dates in dates.last.map { current.timeIntervalSince($0) < window } ?? false }
+        }
+    }
+
+    /// Checks, then counts: for actions where every attempt counts (sign-up, reset and resend mails).
+    public func attempt(_ keys: [String]) throws(DomainError) {
+        try check(keys)
+        record(keys)
+    }
+}

@@ -1,0 +1,136 @@
+public import Foundation
+import JWTKit
+import MarqueeCore
+
+/// A person as an identity provider vouches for them.
+public struct ExternalIdentity: Sendable, Equatable {
+    /// The provider's stable id for the person (`sub`).
+    public var subject: String
+    /// Their email address, verified by the provider.
+    public var email: String
+    /// Their name, when the token carries one.
+    public var name: String?
+
+    /// Creates an identity.
+    public init(subject: String, email: String, name: String? = nil) {
+        self.subject = subject
+        self.email = email
+        self.name = name
+    }
+}
+
+/// Checks an identity provider's ID token.
+public protocol IdentityTokenVerifier: Sendable {
+    /// The verified identity, or `auth.invalid_id_token`.
+    func verify(_ idToken: String) async throws -> ExternalIdentity
+}
+
+/// Verifies OpenID Connect ID tokens (Google's): the signature against the issuer's JWKS (fetched, cached for its
+/// max-age, fetched again when a token names a key not yet seen), then `iss`, `aud`, `exp` and `email_verified`.
+public actor OpenIDTokenVerifier: IdentityTokenVerifier {
+    /// A JWKS document and how long it may be cached.
+    public struct KeySet: Sendable {
+        /// The JSON text.
+        public var json: String
+        /// Seconds it stays fresh.
+        public var maxAge: TimeInterval
+
+        /// Creates a key set.
+        public init(json: String, maxAge: TimeInterval) {
+            self.json = json
+            self.maxAge = maxAge
+        }
+    }
+
+    private let clientID: String
+    private let issuers: Set<String>
+    private let fetchKeys: @Sendable () async throws -> KeySet
+    private let now: @Sendable () -> Date
+    private var keys: JWTKeyCollection?
+    private var fetchedAt: Date?
+    private var freshUntil: Date?
+
+    /// Creates a verifier accepting tokens for `clientID` from `issuer` (Google's tokens name their issuer with or
+    /// without the scheme, so both spellings are accepted).
+    public init(
+        clientID: String, issuer: String, fetchKeys: @escaping @Sendable () async throws -> KeySet,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.clientID = clientID
+        let bare = issuer.replacingOccurrences(of: "https://", with: "")
+        issuers = [issuer, bare, "https://\(bare)"]
+        self.fetchKeys = fetchKeys
+        self.now = now
+    }
+
+    public func verify(_ idToken: String) async throws -> ExternalIdentity {
+        let payload: IDTokenPayload
+        do {
+            payload = try await currentKeys(refresh: false).verify(idToken, as: IDTokenPayload.self)
+        } catch let error as JWTError where error.errorType == .unknownKID {
+            // The issuer rotated its keys; fetch them again, at most every 30 seconds.
+            guard let fetchedAt, now().timeIntervalSince(fetchedAt) > 30 else { throw Self.invalid("unknown key") }
+            payload = try await verifyOrThrow(idToken, keys: try await currentKeys(refresh: true))
+        } catch let error as DomainError {
+            throw error
+        } catch {
+            throw Self.invalid("bad signature or format")
+        }
+        guard issuers.contains(payload.iss.value) else { throw Self.invalid("wrong issuer") }
+        guard payload.aud.value.contains(clientID) else { throw Self.invalid("wrong audience") }
+        guard payload.exp.value > now() else { throw Self.invalid("expired") }
+        guard let email = payload.email, payload.email_verified?.value == true else {
+            throw DomainError(.invalidIDToken, "Your Google account's email address is not verified.")
+        }
+        let normalised = try EmailAddress(email).value
+        return ExternalIdentity(subject: payload.sub.value, email: normalised, name: payload.name)
+    }
+
+    private func verifyOrThrow(_ token: String, keys: JWTKeyCollection) async throws -> IDTokenPayload {
+        do {
+            return try await keys.verify(token, as: IDTokenPayload.self)
+        } catch {
+            throw Self.invalid("bad signature")
+        }
+    }
+
+    private func currentKeys(refresh: Bool) async throws -> JWTKeyCollection {
+        if !refresh, let keys, let freshUntil, freshUntil > now() { return keys }
+        let set: KeySet
+        do {
+            set = try await fetchKeys()
+        } catch {
+            if let keys { return keys }
+            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+        }
+        let collection = JWTKeyCollection()
+        do {
+            try await collection.add(jwksJSON: set.json)
+        } catch {
+            if let keys { return keys }
+            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+        }
+        keys = collection
+        fetchedAt = now()
+        freshUntil = now().addingTimeInterval(max(60, set.maxAge))
+        return collection
+    }
+
+    private static func invalid(_ reason: String) -> DomainError {
+        DomainError(.invalidIDToken, "The Google sign-in could not be verified (\(reason)). Please try again.")
+    }
+}
+
+/// The ID token claims Marquee reads.
+struct IDTokenPayload: JWTPayload {
+    var iss: IssuerClaim
+    var aud: AudienceClaim
+    var sub: SubjectClaim
+    var exp: ExpirationClaim
+    var email: String?
+    var email_verified: BoolClaim?
+    var name: String?
+
+    // Claims are checked in `OpenIDTokenVerifier.verify(_:)` against the injected clock and settings.
+    func verify(using algorithm: some JWTAlgorithm) throws {}
+}

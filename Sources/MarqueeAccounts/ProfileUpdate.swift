@@ -1,0 +1,95 @@
+import MarqueeCore
+import MarqueeStore
+
+/// A `PATCH /api/v1/me` body: each field present is set, `null` clears it, absent leaves it. Unknown fields and
+/// invalid values are refused with a code naming the field.
+public struct ProfileUpdate: Decodable, Sendable {
+    /// A field's change.
+    enum Change<Value: Sendable>: Sendable {
+        case keep
+        case clear
+        case set(Value)
+    }
+
+    var displayName: Change<String> = .keep
+    var region: Change<String> = .keep
+    var language: Change<String> = .keep
+    var temperatureUnit: Change<String> = .keep
+    var preferredExperience: Change<String> = .keep
+
+    /// The values `temperature_unit` accepts.
+    public static let temperatureUnits = ["celsius", "fahrenheit"]
+    /// The values `preferred_experience` accepts.
+    public static let experiences = ["movies", "weather", "events", "art"]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let known = ["display_name", "region", "language", "temperature_unit", "preferred_experience"]
+        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DomainError(
+                .unknownField, "'\(unknown.stringValue.prefix(40))' is not a profile field. Fields: \(known.joined(separator: ", ")).")
+        }
+        func change(_ name: String, check: (String) -> String?) throws -> Change<String> {
+            let key = Key(stringValue: name)
+            guard container.contains(key) else { return .keep }
+            if try container.decodeNil(forKey: key) { return .clear }
+            guard let text = try? container.decode(String.self, forKey: key) else {
+                throw DomainError(.invalidBody, "\(name) must be a string or null.")
+            }
+            guard let value = check(text) else { throw DomainError(.invalidBody, Self.rule(for: name)) }
+            return .set(value)
+        }
+        displayName = try change("display_name") { text in
+            let trimmed = text.trimmingWhitespace()
+            return (1...50).contains(trimmed.count) && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                ? trimmed : nil
+        }
+        region = try change("region") { text in
+            text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter } ? text.uppercased() : nil
+        }
+        language = try change("language") { text in
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
+            else { return nil }
+            if parts.count == 2 {
+                guard parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+                return "\(parts[0].lowercased())-\(parts[1].uppercased())"
+            }
+            return parts[0].lowercased()
+        }
+        temperatureUnit = try change("temperature_unit") { Self.temperatureUnits.contains($0) ? $0 : nil }
+        preferredExperience = try change("preferred_experience") { Self.experiences.contains($0) ? $0 : nil }
+    }
+
+    private static func rule(for field: String) -> String {
+        switch field {
+        case "display_name": "display_name must be 1 to 50 characters without control characters."
+        case "region": "region must be a two-letter country code like US."
+        case "language": "language must look like en or en-US."
+        case "temperature_unit": "temperature_unit must be one of: \(temperatureUnits.joined(separator: ", "))."
+        default: "preferred_experience must be one of: \(experiences.joined(separator: ", "))."
+        }
+    }
+
+    func apply(to profile: inout UserProfile) {
+        func apply(_ change: Change<String>, _ field: inout String?) {
+            switch change {
+            case .keep: break
+            case .clear: field = nil
+            case .set(let value): field = value
+            }
+        }
+        apply(displayName, &profile.displayName)
+        apply(region, &profile.region)
+        apply(language, &profile.language)
+        apply(temperatureUnit, &profile.temperatureUnit)
+        apply(preferredExperience, &profile.preferredExperience)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeStore
+
+/// `/api/v1/auth/*` and `/api/v1/me`: the account lifecycle over HTTP. Every flow lives in `AccountService`; this
+/// type reads bodies, picks tokens or a cookie, and shapes answers.
+struct AccountRoutes {
+    let accounts: AccountService
+    let authenticator: Authenticator
+    let now: @Sendable () -> Date
+
+    private struct Credentials: Decodable {
+        let email: String
+        let password: String
+        var session: String?
+    }
+    private struct SessionChoice: Decodable { var session: String? }
+    private struct EmailOnly: Decodable { let email: String }
+    private struct TokenOnly: Decodable { let token: String }
+    private struct RefreshRequest: Decodable { let refreshToken: String }
+    private struct SignOutRequest: Decodable { var everywhere: Bool? }
+    private struct GoogleRequest: Decodable {
+        let idToken: String
+        var session: String?
+    }
+    private struct UpgradeRequest: Decodable {
+        var email: String?
+        var password: String?
+        var idToken: String?
+    }
+    private struct ResetConfirm: Decodable {
+        let token: String
+        let password: String
+    }
+    private struct PasswordChange: Decodable {
+        let currentPassword: String
+        let newPassword: String
+    }
+    private struct EmailChange: Decodable {
+        let email: String
+        var password: String?
+    }
+    private struct DeleteRequest: Decodable { var password: String? }
+
+    func register(on router: Router<MarqueeRequestContext>) {
+        let auth = router.group("api/v1/auth")
+        auth.post("signup") { request, context in
+            let body = try await JSONBody.decode(Credentials.self, from: request, context: context, fields: ["email", "password"])
+            try await accounts.signUp(email: body.email, password: body.password, client: client(request, context))
+            return try status(.accepted, "verification_sent", "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
+        }
+        auth.post("verify/resend") { request, context in
+            let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
+            try await accounts.resendVerification(email: body.email, client: client(request, context))
+            return try status(.accepted, "verification_sent", "If this address has an account waiting for confirmation, a new link is on its way.")
+        }
+        auth.post("verify") { request, context in
+            let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
+            let outcome = try await accounts.verify(token: body.token)
+            let message = switch outcome {
+            case .verified: "Your email address is confirmed. You can sign in now."
+            case .alreadyVerified: "Your email address was already confirmed. You can sign in."
+            case .merged: "The guest's saved items were moved into your account. Sign in to see them."
+            }
+            return try status(.ok, outcome.rawValue, message)
+        }
+        auth.post("signin") { request, context in
+            let body = try await JSONBody.decode(
+                Credentials.self, from: request, context: context, fields: ["email", "password", "session"])
+            let signedIn = try await accounts.signIn(
+                email: body.email, password: body.password, web: try wantsCookie(body.session),
+                client: client(request, context))
+            return try sessionResponse(signedIn, status: .ok)
+        }
+        auth.post("guest") { request, context in
+            let body = try await JSONBody.decode(
+                SessionChoice.self, from: request, context: context, fields: ["session"], allowEmpty: true)
+            let signedIn = try await accounts.startGuest(web: try wantsCookie(body.session), client: client(request, context))
+            return try sessionResponse(signedIn, status: .created)
+        }
+        auth.post("google") { request, context in
+            let body = try await JSONBody.decode(
+                GoogleRequest.self, from: request, context: context, fields: ["id_token", "session"])
+            let current = try? await authenticator.optionalAuthentication(request)
+            let signedIn = try await accounts.signInWithGoogle(
+                idToken: body.idToken, guest: current ?? nil, web: try wantsCookie(body.session),
+                client: client(request, context))
+            return try sessionResponse(signedIn, status: .ok)
+        }
+        auth.post("upgrade") { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(
+                UpgradeRequest.self, from: request, context: context, fields: ["email", "password", "id_token"])
+            if let idToken = body.idToken {
+                let upgraded = try await accounts.signInWithGoogle(
+                    idToken: idToken, guest: signedIn, web: signedIn.method == .cookie, client: client(request, context))
+                return try sessionResponse(upgraded, status: .ok)
+            }
+            guard let email = body.email, let password = body.password else {
+                throw DomainError(.invalidBody, "Send email and password (or id_token for Google).")
+            }
+            try await accounts.upgrade(signedIn, email: email, password: password, client: client(request, context))
+            var response = try status(.accepted, "verification_sent", "Check your mail: confirm the address, then sign in with it. Everything you saved as a guest is kept.")
+            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
+            return response
+        }
+        auth.post("refresh") { request, context in
+            let body = try await JSONBody.decode(RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])
+            let tokens = try await accounts.refresh(body.refreshToken)
+            return try JSONResponse.make(SessionBody(.tokens(tokens), user: nil, now: now()))
+        }
+        auth.post("signout") { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(
+                SignOutRequest.self, from: request, context: context, fields: ["everywhere"], allowEmpty: true)
+            let everywhere = body.everywhere ?? false
+            try await accounts.signOut(signedIn, everywhere: everywhere)
+            var response = try status(
+                .ok, "signed_out", everywhere ? "You are signed out on every device." : "You are signed out.")
+            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
+            return response
+        }
+        auth.post("password/reset") { request, context in
+            let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
+            try await accounts.requestPasswordReset(email: body.email, client: client(request, context))
+            return try status(.accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
+        }
+        auth.post("password/reset/confirm") { request, context in
+            let body = try await JSONBody.decode(ResetConfirm.self, from: request, context: context, fields: ["token", "password"])
+            try await accounts.confirmPasswordReset(token: body.token, newPassword: body.password)
+            return try status(.ok, "password_reset", "Your new password is set and every device was signed out. Sign in with it now.")
+        }
+        auth.post("password/change") { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(
+                PasswordChange.self, from: request, context: context, fields: ["current_password", "new_password"])
+            let renewed = try await accounts.changePassword(
+                signedIn, current: body.currentPassword, new: body.newPassword, client: client(request, context))
+            return try sessionResponse(renewed, status: .ok)
+        }
+        auth.post("email/change") { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(EmailChange.self, from: request, context: context, fields: ["email", "password"])
+            try await accounts.requestEmailChange(
+                signedIn, newEmail: body.email, password: body.password, client: client(request, context))
+            return try status(.accepted, "confirmation_sent", "Check the new address's mail and follow the link to confirm the change.")
+        }
+        auth.post("email/change/confirm") { request, context in
+            let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
+            let user = try await accounts.confirmEmailChange(token: body.token)
+            return try status(.ok, "email_changed", "Your email address is now \(user.email ?? "changed").")
+        }
+
+        let me = router.group("api/v1/me")
+        me.get { request, _ in
+            let signedIn = try await authenticator.authenticate(request)
+            let user = try await accounts.account(signedIn)
+            return try meResponse(user, signedIn)
+        }
+        me.patch { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let update = try await JSONBody.decode(
+                ProfileUpdate.self, from: request, context: context,
+                fields: ["display_name", "region", "language", "temperature_unit", "preferred_experience"])
+            let user = try await accounts.updateProfile(signedIn, update)
+            return try meResponse(user, signedIn)
+        }
+        me.delete { request, context in
+            let signedIn = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(
+                DeleteRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
+            try await accounts.deleteAccount(signedIn, password: body.password, client: client(request, context))
+            var response = try status(.ok, "deleted", "Your account and everything in it were deleted.")
+            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
+            return response
+        }
+    }
+
+    private func client(_ request: Request, _ context: MarqueeRequestContext) -> ClientInfo {
+        ClientInfo(address: context.clientAddress, description: request.headers[.userAgent].map { String($0.prefix(200)) })
+    }
+
+    private func wantsCookie(_ session: String?) throws -> Bool {
+        switch session {
+        case nil, "tokens": return false
+        case "cookie": return true
+        default: throw DomainError(.invalidBody, "session must be \"tokens\" (the default) or \"cookie\".")
+        }
+    }
+
+    private func status(_ code: HTTPResponse.Status, _ status: String, _ message: String) throws -> Response {
+        try JSONResponse.make(StatusBody(status: status, message: message), status: code)
+    }
+
+    private func sessionResponse(_ signedIn: SignedIn, status: HTTPResponse.Status) throws -> Response {
+        var response = try JSONResponse.make(SessionBody(signedIn.session, user: signedIn.user, now: now()), status: status)
+        if case .web(let web) = signedIn.session { response.headers[.setCookie] = authenticator.sessionCookie(web.cookieValue) }
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    private func meResponse(_ user: UserRecord, _ auth: Authentication) throws -> Response {
+        let csrf = auth.method == .cookie ? authenticator.tokens.csrfToken(sessionID: auth.sessionID) : nil
+        var response = try JSONResponse.make(MeBody(user, csrfToken: csrf))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,66 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeStore
+import NIOCore
+import NIOHTTP1
+import ServiceLifecycle
+
+/// The accounts part of the composition root: stores, tokens, mail delivery, Google, and their services.
+struct AccountsAssembly {
+    let service: AccountService
+    let authenticator: Authenticator
+    let services: [any Service]
+
+    init(
+        settings: ServerSettings, database: any Database, publicURL: PublicBaseURL, logger: Logger,
+        dependencies: AppDependencies
+    ) async throws {
+        let tokens = try await TokenIssuer(
+            signingKey: try TokenSecret.load(settings: settings), sessions: SQLSessionStore(database: database),
+            now: dependencies.now)
+        let sender = settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"
+        let delivery: any Mailer
+        if let smtp = settings.smtp {
+            delivery = SMTPMailer(settings: smtp, sender: sender, logger: logger, now: dependencies.now)
+        } else {
+            let outbox = URL(fileURLWithPath: settings.dataDirectory).appendingPathComponent("outbox")
+            delivery = OutboxMailer(directory: outbox, sender: sender, logger: logger, now: dependencies.now)
+            logger.notice(
+                "No SMTP server configured (MARQUEE_SMTP_URL): mail goes to the outbox folder; see `marquee mail list`",
+                metadata: ["outbox": "\(outbox.path)"])
+        }
+        let queue = MailQueue(delivery: delivery, logger: logger)
+        var services: [any Service] = [queue]
+        var identity: (any IdentityTokenVerifier)?
+        if let google = settings.google {
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            services.append(HTTPClientService(client: client))
+            identity = OpenIDTokenVerifier(
+                clientID: google.clientID, issuer: google.issuer,
+                fetchKeys: { try await Self.fetchKeySet(client: client, url: google.jwksURL) }, now: dependencies.now)
+        }
+        service = AccountService(
+            users: SQLUserStore(database: database), links: SQLOneTimeTokenStore(database: database), tokens: tokens,
+            hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
+            throttle: AttemptThrottle(limit: settings.authThrottleLimit, now: dependencies.now), identity: identity,
+            logger: logger, now: dependencies.now)
+        services.append(AbandonedAccountPurgeService(accounts: service, logger: logger))
+        authenticator = Authenticator(tokens: tokens, publicURL: publicURL)
+        self.services = services
+    }
+
+    /// Fetches the issuer's JWKS with its `Cache-Control: max-age`.
+    private static func fetchKeySet(client: HTTPClient, url: String) async throws -> OpenIDTokenVerifier.KeySet {
+        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+        guard response.status == .ok else { throw DomainError(.upstreamUnavailable, "JWKS answered \(response.status.code)") }
+        let body = try await response.body.collect(upTo: 1 << 20)
+        let maxAge = response.headers.first(name: "cache-control").flatMap { header in
+            header.split(separator: ",").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.hasPrefix("max-age=") }.flatMap { TimeInterval($0.dropFirst("max-age=".count)) }
+        }
+        return OpenIDTokenVerifier.KeySet(json: String(buffer: body), maxAge: maxAge ?? 3600)
+    }
+}

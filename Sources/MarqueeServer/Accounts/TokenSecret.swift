@@ -1,0 +1,37 @@
+import Foundation
+import MarqueeCore
+
+/// The secret that signs access tokens: the configured one, or one generated on first start and kept (readable by
+/// the owner only) in the data directory, so sessions survive restarts without any setup.
+enum TokenSecret {
+    static func load(settings: ServerSettings) throws -> [UInt8] {
+        if let configured = settings.tokenSecret { return Array(configured.utf8) }
+        let path = (settings.dataDirectory as NSString).appendingPathComponent("token-secret")
+        if let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let bytes = hexBytes(text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 32
+        {
+            return bytes
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        guard FileManager.default.createFile(atPath: path, contents: Data((hex + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            throw SettingsError(key: "tokenSecret", problem: "cannot write a generated secret to '\(path)'.")
+        }
+        return bytes
+    }
+
+    private static func hexBytes(_ text: String) -> [UInt8]? {
+        guard text.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
+    }
+}

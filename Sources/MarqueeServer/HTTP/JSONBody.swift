@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import MarqueeCore
+
+/// Reads a JSON request body strictly: `application/json`, valid UTF-8, one object, only the fields the route
+/// knows, each of the right type. Every failure is a `DomainError` naming the problem.
+enum JSONBody {
+    /// Decodes the body as `T` (snake_case keys). `allowEmpty` lets a route take no body at all (decoded from `{}`).
+    static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, context: MarqueeRequestContext, fields: Set<String>,
+        allowEmpty: Bool = false
+    ) async throws -> T {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        var data = Data(buffer.readableBytesView)
+        if data.isEmpty, allowEmpty {
+            data = Data("{}".utf8)
+        } else {
+            let contentType = request.headers[.contentType]?.lowercased() ?? ""
+            guard contentType.hasPrefix("application/json") else {
+                throw DomainError(.unsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")
+            }
+        }
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw DomainError(.invalidBody, "The body is not valid UTF-8 text.")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw DomainError(.invalidBody, "The body must be a JSON object.")
+        }
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw DomainError(
+                .unknownField,
+                "'\(unknown.prefix(40))' is not a field here. Fields: \(fields.sorted().joined(separator: ", ")).")
+        }
+        do {
+            return try WireJSON.makeDecoder().decode(T.self, from: data)
+        } catch let error as DomainError {
+            throw error
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw DomainError(.invalidBody, "\(snakeCase(key.stringValue)) is required.")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            let field = context.codingPath.first.map { snakeCase($0.stringValue) } ?? "The body"
+            throw DomainError(.invalidBody, "\(field) has the wrong type.")
+        } catch {
+            throw DomainError(.invalidBody, "The body could not be read.")
+        }
+    }
+
+    private static func snakeCase(_ name: String) -> String {
+        name.reduce(into: "") { result, character in
+            if character.isUppercase { result += "_" + character.lowercased() } else { result.append(character) }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+public import MarqueeCore
+
+/// What a mailed link is for.
+public enum OneTimePurpose: String, Sendable, CaseIterable {
+    /// Confirms the address of a new account (or an upgraded guest).
+    case verifyEmail = "verify_email"
+    /// Lets the person set a new password.
+    case resetPassword = "reset_password"
+    /// Confirms a new address for an existing account.
+    case changeEmail = "change_email"
+    /// Moves a guest's data into the existing account whose address the guest tried to take.
+    case mergeGuest = "merge_guest"
+}
+
+/// A mailed single-use link, stored only as the hash of its token.
+public struct OneTimeTokenRecord: Sendable, Equatable {
+    /// SHA-256 of the token, hex.
+    public var tokenHash: String
+    /// What the link does.
+    public var purpose: OneTimePurpose
+    /// The account it acts on.
+    public var userID: UserID
+    /// Purpose-specific data: the new address for an email change, the chosen password hash for a repeated
+    /// sign-up, the target account for a guest merge.
+    public var payload: String?
+    /// When it was issued.
+    public var createdAt: Date
+    /// When it stops working.
+    public var expiresAt: Date
+    /// When it was used (or withdrawn).
+    public var usedAt: Date?
+
+    /// Creates a record.
+    public init(
+        tokenHash: String, purpose: OneTimePurpose, userID: UserID, payload: String? = nil, createdAt: Date,
+        expiresAt: Date, usedAt: Date? = nil
+    ) {
+        self.tokenHash = tokenHash
+        self.purpose = purpose
+        self.userID = userID
+        self.payload = payload
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.usedAt = usedAt
+    }
+}
+
+/// What presenting a link's token led to.
+public enum OneTimeTokenOutcome: Sendable, Equatable {
+    /// The token was valid and is now used.
+    case consumed(OneTimeTokenRecord)
+    /// The token had been used (or withdrawn) before.
+    case alreadyUsed(OneTimeTokenRecord)
+    /// The token is past its expiry.
+    case expired(OneTimeTokenRecord)
+    /// No such token for this purpose.
+    case unknown
+}
+
+/// Where single-use links live.
+public protocol OneTimeTokenStore: Sendable {
+    /// Stores a new link.
+    func create(_ record: OneTimeTokenRecord) async throws
+    /// Atomically uses the token if it is current.
+    func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome
+    /// Withdraws every unused link of `purpose` for the user (after a reset, the other reset links stop working).
+    func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws
+}
+
+/// A `OneTimeTokenStore` in memory, for tests and tools.
+public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
+    private var records: [String: OneTimeTokenRecord] = [:]
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func create(_ record: OneTimeTokenRecord) { records[record.tokenHash] = record }
+
+    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) -> OneTimeTokenOutcome {
+        guard var record = records[tokenHash], record.purpose == purpose else { return .unknown }
+        if record.usedAt != nil { return .alreadyUsed(record) }
+        if record.expiresAt <= date { return .expired(record) }
+        record.usedAt = date
+        records[tokenHash] = record
+        return .consumed(record)
+    }
+
+    public func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) {
+        for (hash, record) in records where record.userID == userID && record.purpose == purpose && record.usedAt == nil {
+            records[hash]?.usedAt = date
+        }
+    }
+}

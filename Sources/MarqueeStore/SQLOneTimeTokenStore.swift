@@ -1,0 +1,70 @@
+public import Foundation
+public import MarqueeCore
+import SQLKit
+
+/// A `OneTimeTokenStore` in the `one_time_tokens` table.
+public struct SQLOneTimeTokenStore: OneTimeTokenStore {
+    private let database: any Database
+
+    /// Creates a store over `database` (migrated).
+    public init(database: any Database) {
+        self.database = database
+    }
+
+    private struct Row: Codable {
+        var token_hash: String
+        var purpose: String
+        var user_id: String
+        var payload: String?
+        var created_at: Int64
+        var expires_at: Int64
+        var used_at: Int64?
+
+        init(_ record: OneTimeTokenRecord) {
+            token_hash = record.tokenHash
+            purpose = record.purpose.rawValue
+            user_id = record.userID.rawValue
+            payload = record.payload
+            created_at = Milliseconds.from(record.createdAt)
+            expires_at = Milliseconds.from(record.expiresAt)
+            used_at = record.usedAt.map(Milliseconds.from)
+        }
+
+        var record: OneTimeTokenRecord? {
+            guard let purpose = OneTimePurpose(rawValue: purpose), let userID = UserID(user_id) else { return nil }
+            return OneTimeTokenRecord(
+                tokenHash: token_hash, purpose: purpose, userID: userID, payload: payload,
+                createdAt: Milliseconds.date(created_at), expiresAt: Milliseconds.date(expires_at),
+                usedAt: used_at.map(Milliseconds.date))
+        }
+    }
+
+    public func create(_ record: OneTimeTokenRecord) async throws {
+        let row = Row(record)
+        try await database.write { db in try await db.insert(into: "one_time_tokens").model(row).run() }
+    }
+
+    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome {
+        try await database.write { db in
+            guard
+                var record = try await db.select().columns("*").from("one_time_tokens")
+                    .where("token_hash", .equal, tokenHash).where("purpose", .equal, purpose.rawValue)
+                    .first(decoding: Row.self)?.record
+            else { return .unknown }
+            if record.usedAt != nil { return .alreadyUsed(record) }
+            if record.expiresAt <= date { return .expired(record) }
+            try await db.update("one_time_tokens").set("used_at", to: Milliseconds.from(date))
+                .where("token_hash", .equal, tokenHash).run()
+            record.usedAt = date
+            return .consumed(record)
+        }
+    }
+
+    public func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws {
+        let millis = Milliseconds.from(date)
+        try await database.write { db in
+            try await db.update("one_time_tokens").set("used_at", to: millis).where("user_id", .equal, userID.rawValue)
+                .where("purpose", .equal, purpose.rawValue).where(SQLColumn("used_at"), .is, SQLLiteral.null).run()
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Logging
+import MarqueeAccounts
+import MarqueeCore
+import NIOCore
+@testable import MarqueeServer
+import Testing
+
+/// A live Marquee (real HTTP on loopback) delivering its mail to a real SMTP server, with a settable clock and a
+/// cheap bcrypt cost, plus helpers to talk to the account API the way a client does.
+struct AccountHarness: Sendable {
+    let client: any TestClientProtocol
+    let mailbox: Mailbox
+    let clock: TestClock
+    let settings: ServerSettings
+
+    static let password = "Correct-Horse-7"
+
+    /// Runs `body` against a fresh server and SMTP sink. `overrides` are extra settings.
+    static func run(
+        _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
+        _ body: @Sendable (AccountHarness) async throws -> Void
+    ) async throws {
+        try await withSMTPSink { sink in
+            var values = ["smtpURL": "smtp://127.0.0.1:\(sink.port)", "authThrottleLimit": "1000"]
+            if let dataDir { values["dataDir"] = dataDir }
+            values.merge(overrides) { $1 }
+            let settings = try TestSettings.make(values)
+            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies(clock)) { client in
+                try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))
+            }
+        }
+    }
+
+    static func dependencies(_ clock: TestClock) -> AppDependencies {
+        var dependencies = AppDependencies()
+        dependencies.now = clock.closure
+        dependencies.passwordHasher = BcryptPasswordHasher(cost: 4)
+        return dependencies
+    }
+
+    /// A unique address for one test.
+    static func address(_ name: String = "reader") -> String {
+        "\(name)-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+    }
+
+    /// POSTs (or sends) a JSON object built from `fields` (values are JSON-encoded as given).
+    func call(
+        _ path: String, _ fields: [String: any Sendable]? = nil, method: HTTPRequest.Method = .post,
+        bearer: String? = nil, headers extra: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = extra
+        if let bearer { headers[.authorization] = "Bearer \(bearer)" }
+        var body: String?
+        if let fields {
+            headers[.contentType] = "application/json"
+            body = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+        }
+        return try await client.send(path, method: method, body: body, headers: headers)
+    }
+
+    /// The JSON object of a response.
+    func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+    }
+
+    /// Signs up, follows the verification link from the mail, and signs in; returns the sign-in's body.
+    func signUpVerifyAndSignIn(_ email: String = address(), password: String = password) async throws -> Session {
+        let signUp = try await call("/api/v1/auth/signup", ["email": email, "password": password])
+        #expect(signUp.status == .accepted)
+        let mail = try await mailbox.message(to: email, subject: "Confirm your email")
+        let verify = try await call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
+        #expect(verify.status == .ok)
+        return try await signIn(email, password: password)
+    }
+
+    func signIn(_ email: String, password: String = password) async throws -> Session {
+        let response = try await call("/api/v1/auth/signin", ["email": email, "password": password])
+        #expect(response.status == .ok, "\(response.text)")
+        return try Session(object(response))
+    }
+
+    func me(_ session: Session) async throws -> [String: Any] {
+        let response = try await call("/api/v1/me", method: .get, bearer: session.accessToken)
+        #expect(response.status == .ok, "\(response.text)")
+        return try object(response)
+    }
+
+    /// A signed-in API session.
+    struct Session: Sendable {
+        let accessToken: String
+        let refreshToken: String
+        let userID: String
+
+        init(_ object: [String: Any]) throws {
+            accessToken = try #require(object["access_token"] as? String)
+            refreshToken = try #require(object["refresh_token"] as? String)
+            userID = try #require((object["user"] as? [String: Any])?["id"] as? String)
+        }
+    }
+}
