@@ -126,6 +126,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

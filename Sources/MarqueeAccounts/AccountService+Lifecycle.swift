@@ -20,7 +20,7 @@ extension AccountService {
         let passwordHash = try await hasher.hash(password)
         if let owner = try await users.user(email: email) {
             let token = try await issueLink(
-                .mergeGuest, for: guest.id, payload: owner.id.rawValue, lifetime: policy.verifyLinkLifetime)
+                .mergeGuest, for: owner.id, payload: guest.id.rawValue, lifetime: policy.verifyLinkLifetime)
             try await mailer.send(mail.mergeGuest(to: email, token: token))
         } else {
             guest.email = email

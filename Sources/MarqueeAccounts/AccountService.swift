@@ -163,12 +163,13 @@ public struct AccountService: Sendable {
     private func mergeGuest(tokenHash: String, at date: Date) async throws -> VerificationOutcome {
         switch try await links.consume(tokenHash: tokenHash, purpose: .mergeGuest, at: date) {
         case .consumed(let link):
-            guard let target = link.payload.flatMap(UserID.init), try await users.user(id: target) != nil else {
+            // The link belongs to the account it was mailed to; the guest is its payload (and must still be a guest).
+            guard let guest = link.payload.flatMap(UserID.init), try await users.user(id: guest)?.isGuest == true else {
                 throw Self.linkInvalid
             }
-            try await transfer.move(from: link.userID, to: target)
-            try await users.delete(id: link.userID)
-            logger.info("Guest merged into an existing account", metadata: ["guest": "\(link.userID)", "user": "\(target)"])
+            try await transfer.move(from: guest, to: link.userID)
+            try await users.delete(id: guest)
+            logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged
         case .alreadyUsed: throw Self.linkUsed
         case .expired: throw DomainError(.linkExpired, "This link has expired.")

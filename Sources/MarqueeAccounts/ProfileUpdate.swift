@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeCore
 import MarqueeStore
 
@@ -32,13 +33,14 @@ public struct ProfileUpdate: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let known = ["display_name", "region", "language", "temperature_unit", "preferred_experience"]
-        if let unknown = container.allKeys.first(where: { !known.contains($0.stringValue) }) {
+        // The decoder may or may not convert snake_case keys; compare without underscores or case.
+        func flat(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "").lowercased() }
+        if let unknown = container.allKeys.first(where: { key in !known.contains { flat($0) == flat(key.stringValue) } }) {
             throw DomainError(
                 .unknownField, "'\(unknown.stringValue.prefix(40))' is not a profile field. Fields: \(known.joined(separator: ", ")).")
         }
         func change(_ name: String, check: (String) -> String?) throws -> Change<String> {
-            let key = Key(stringValue: name)
-            guard container.contains(key) else { return .keep }
+            guard let key = container.allKeys.first(where: { flat($0.stringValue) == flat(name) }) else { return .keep }
             if try container.decodeNil(forKey: key) { return .clear }
             guard let text = try? container.decode(String.self, forKey: key) else {
                 throw DomainError(.invalidBody, "\(name) must be a string or null.")

@@ -22,6 +22,8 @@ public struct AppDependencies: Sendable {
     public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
     /// Password hashing; nil uses bcrypt at cost 12 (tests pass a cheaper cost).
     public var passwordHasher: (any PasswordHasher)?
+    /// How often idle guests are looked for.
+    public var abandonedAccountPurgeInterval: Duration = .seconds(3600)
 
     /// The production dependencies.
     public init() {}

@@ -22,7 +22,7 @@ public struct OneTimeTokenRecord: Sendable, Equatable {
     /// The account it acts on.
     public var userID: UserID
     /// Purpose-specific data: the new address for an email change, the chosen password hash for a repeated
-    /// sign-up, the target account for a guest merge.
+    /// sign-up, the guest to merge into this account.
     public var payload: String?
     /// When it was issued.
     public var createdAt: Date

@@ -47,7 +47,9 @@ struct AccountsAssembly {
             hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
             throttle: AttemptThrottle(limit: settings.authThrottleLimit, now: dependencies.now), identity: identity,
             logger: logger, now: dependencies.now)
-        services.append(AbandonedAccountPurgeService(accounts: service, logger: logger))
+        services.append(
+            AbandonedAccountPurgeService(
+                accounts: service, logger: logger, interval: dependencies.abandonedAccountPurgeInterval))
         authenticator = Authenticator(tokens: tokens, publicURL: publicURL)
         self.services = services
     }

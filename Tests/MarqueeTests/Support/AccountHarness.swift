@@ -21,14 +21,16 @@ struct AccountHarness: Sendable {
     /// Runs `body` against a fresh server and SMTP sink. `overrides` are extra settings.
     static func run(
         _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
-        _ body: @Sendable (AccountHarness) async throws -> Void
+        purgeInterval: Duration = .seconds(3600), _ body: @Sendable (AccountHarness) async throws -> Void
     ) async throws {
         try await withSMTPSink { sink in
             var values = ["smtpURL": "smtp://127.0.0.1:\(sink.port)", "authThrottleLimit": "1000"]
             if let dataDir { values["dataDir"] = dataDir }
             values.merge(overrides) { $1 }
             let settings = try TestSettings.make(values)
-            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies(clock)) { client in
+            var dependencies = dependencies(clock)
+            dependencies.abandonedAccountPurgeInterval = purgeInterval
+            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) { client in
                 try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))
             }
         }

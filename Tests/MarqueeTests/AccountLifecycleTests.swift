@@ -1,0 +1,228 @@
+import Foundation
+import HTTPTypes
+import MarqueeCore
+import MarqueeServer
+import MarqueeStore
+import SQLKit
+import Testing
+
+/// Guests, recovery, changes and deletion, end to end over HTTP with mail through a real SMTP server.
+@Suite("Accounts: guests, reset, changes and deletion")
+struct AccountLifecycleTests {
+    typealias H = AccountHarness
+
+    func guest(_ h: H) async throws -> H.Session {
+        let response = try await h.call("/api/v1/auth/guest")
+        #expect(response.status == .created)
+        return try H.Session(h.object(response))
+    }
+
+    @Test("A guest sets preferences, upgrades with email + password, verifies, and signs in to the same id and data")
+    func guestUpgrade() async throws {
+        try await H.run { h in
+            let guest = try await guest(h)
+            let me = try await h.me(guest)
+            #expect(me["account_type"] as? String == "guest" && me["sign_in_method"] as? String == "Guest")
+            let patched = try await h.call(
+                "/api/v1/me", ["display_name": " Sam ", "region": "gb", "temperature_unit": "celsius"], method: .patch,
+                bearer: guest.accessToken)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let profile = try #require(try h.object(patched)["profile"] as? [String: Any])
+            #expect(profile["display_name"] as? String == "Sam" && profile["region"] as? String == "GB")
+
+            let email = H.address("sam")
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken)
+            #expect(upgrade.status == .accepted, "\(upgrade.text)")
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode() == "auth.session_ended")
+            let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            #expect(try await h.call("/api/v1/auth/verify", ["token": token]).status == .ok)
+            let session = try await h.signIn(email)
+            #expect(session.userID == guest.userID)
+            let after = try await h.me(session)
+            #expect((after["profile"] as? [String: Any])?["display_name"] as? String == "Sam")
+            #expect(after["sign_in_method"] as? String == "Email (\(email))")
+        }
+    }
+
+    @Test("A guest upgrading to an address that has an account: same answer; the owner may merge the guest in")
+    func guestMerge() async throws {
+        try await H.run { h in
+            let email = H.address("owner")
+            let owner = try await h.signUpVerifyAndSignIn(email)
+            let guest = try await guest(h)
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": "Other-Pass-42"], bearer: guest.accessToken)
+            #expect(upgrade.status == .accepted)
+            let mail = try await h.mailbox.message(to: email, subject: "guest")
+            let merged = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
+            #expect(try h.object(merged)["status"] as? String == "merged")
+            #expect(try await h.me(try await h.signIn(email))["id"] as? String == owner.userID)
+            let again = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
+            #expect(try again.errorCode() == "auth.link_used")
+        }
+    }
+
+    @Test("Only guests upgrade; preferences are validated field by field")
+    func upgradeAndProfileRules() async throws {
+        try await H.run { h in
+            let member = try await h.signUpVerifyAndSignIn()
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": H.address(), "password": H.password], bearer: member.accessToken)
+            #expect(try upgrade.errorCode() == "auth.wrong_account_type")
+            let cases: [([String: any Sendable], String)] = [
+                (["region": "USA"], "request.invalid_body"),
+                (["language": "english"], "request.invalid_body"),
+                (["temperature_unit": "kelvin"], "request.invalid_body"),
+                (["display_name": 42], "request.invalid_body"),
+                (["display_name": String(repeating: "x", count: 51)], "request.invalid_body"),
+                (["favourite_colour": "red"], "request.unknown_field"),
+            ]
+            for (body, code) in cases {
+                let response = try await h.call("/api/v1/me", body, method: .patch, bearer: member.accessToken)
+                #expect(try response.errorCode() == code, "\(body)")
+            }
+            let cleared = try await h.call("/api/v1/me", ["region": NSNull()], method: .patch, bearer: member.accessToken)
+            #expect(cleared.status == .ok)
+        }
+    }
+
+    @Test("Password reset: same answer for unknown addresses, 1-hour single-use link, ends every session")
+    func passwordReset() async throws {
+        let clock = TestClock()
+        try await H.run(clock: clock) { h in
+            let email = H.address()
+            let session = try await h.signUpVerifyAndSignIn(email)
+            let unknownAddress = H.address("nobody")
+            let unknown = try await h.call("/api/v1/auth/password/reset", ["email": unknownAddress])
+            let known = try await h.call("/api/v1/auth/password/reset", ["email": email])
+            #expect(unknown.status == .accepted && unknown.text == known.text)
+            let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
+
+            let weak = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "password"])
+            #expect(try weak.errorCode() == "auth.weak_password")
+            let done = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "New-Secret-99"])
+            #expect(done.status == .ok, "\(done.text)")
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
+            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
+            _ = try await h.signIn(email, password: "New-Secret-99")
+            let replay = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "Third-Secret-77"])
+            #expect(try replay.errorCode() == "auth.link_used")
+            _ = try await h.mailbox.message(to: email, subject: "password was changed")
+
+            _ = try await h.call("/api/v1/auth/password/reset", ["email": email])
+            let late = try await h.mailbox.message(to: email, subject: "Reset", index: 1).token(path: "/reset")
+            clock.advance(by: 3601)
+            let expired = try await h.call("/api/v1/auth/password/reset/confirm", ["token": late, "password": "Third-Secret-77"])
+            #expect(try expired.errorCode() == "auth.link_expired")
+            #expect(h.mailbox.count(to: unknownAddress) == 0)
+        }
+    }
+
+    @Test("Change password needs the current one and signs out other devices; change email confirms via the new address")
+    func changes() async throws {
+        try await H.run { h in
+            let email = H.address("old")
+            let phone = try await h.signUpVerifyAndSignIn(email)
+            let laptop = try await h.signIn(email)
+            let wrong = try await h.call(
+                "/api/v1/auth/password/change", ["current_password": "Nope-Nope-1", "new_password": "Fresh-Pass-22"],
+                bearer: phone.accessToken)
+            #expect(try wrong.errorCode() == "auth.invalid_credentials")
+            let changed = try await h.call(
+                "/api/v1/auth/password/change", ["current_password": H.password, "new_password": "Fresh-Pass-22"],
+                bearer: phone.accessToken)
+            #expect(changed.status == .ok, "\(changed.text)")
+            let renewed = try H.Session(h.object(changed))
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: laptop.accessToken).errorCode() == "auth.session_ended")
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: renewed.accessToken).status == .ok)
+            _ = try await h.mailbox.message(to: email, subject: "password was changed")
+
+            let newEmail = H.address("new")
+            let noPassword = try await h.call("/api/v1/auth/email/change", ["email": newEmail], bearer: renewed.accessToken)
+            #expect(try noPassword.errorCode() == "auth.invalid_credentials")
+            let request = try await h.call(
+                "/api/v1/auth/email/change", ["email": newEmail, "password": "Fresh-Pass-22"], bearer: renewed.accessToken)
+            #expect(request.status == .accepted, "\(request.text)")
+            let notice = try await h.mailbox.message(to: email, subject: "being changed")
+            #expect(notice.body.contains(newEmail))
+            let token = try await h.mailbox.message(to: newEmail, subject: "new email").token(path: "/email/confirm")
+            let confirmed = try await h.call("/api/v1/auth/email/change/confirm", ["token": token])
+            #expect(confirmed.status == .ok, "\(confirmed.text)")
+            #expect(try await h.me(renewed)["email"] as? String == newEmail)
+            _ = try await h.signIn(newEmail, password: "Fresh-Pass-22")
+        }
+    }
+
+    @Test("Delete: a recent sign-in or the password is needed, then not one row naming the user is left in any table")
+    func deleteAccount() async throws {
+        let clock = TestClock()
+        let dataDir = TestSettings.makeDataDirectory()
+        let box = SessionBox()
+        try await H.run(clock: clock, dataDir: dataDir) { h in
+            let email = H.address()
+            let session = try await h.signUpVerifyAndSignIn(email)
+            box.session = session
+            _ = try await h.call("/api/v1/auth/password/reset", ["email": email])
+            _ = try await h.mailbox.message(to: email, subject: "Reset")
+            clock.advance(by: 6 * 60)
+            let refreshed = try H.Session(
+                h.object(try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
+                    .merging(["user": ["id": session.userID]]) { $1 })
+            let stale = try await h.call("/api/v1/me", method: .delete, bearer: refreshed.accessToken)
+            #expect(stale.status == .forbidden)
+            #expect(try stale.errorCode() == "auth.recent_login_required")
+            let wrong = try await h.call("/api/v1/me", ["password": "Wrong-Pass-1"], method: .delete, bearer: refreshed.accessToken)
+            #expect(try wrong.errorCode() == "auth.invalid_credentials")
+            let deleted = try await h.call("/api/v1/me", ["password": H.password], method: .delete, bearer: refreshed.accessToken)
+            #expect(deleted.status == .ok, "\(deleted.text)")
+            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
+
+            let guest = try await guest(h)
+            #expect(try await h.call("/api/v1/me", method: .delete, bearer: guest.accessToken).status == .ok)
+        }
+        let userID = try #require(box.session?.userID)
+        try await withMigratedDatabase(dataDir: dataDir) { database in
+            let leftovers = try await rowsMentioning(userID, in: database)
+            #expect(leftovers.isEmpty, "\(leftovers)")
+        }
+    }
+
+    @Test("Guests idle for 30 days are removed with their data; active accounts stay")
+    func purgeIdleGuests() async throws {
+        let clock = TestClock()
+        try await H.run(clock: clock, purgeInterval: .milliseconds(50)) { h in
+            let idle = try await guest(h)
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            clock.advance(by: 31 * 86_400)
+            let active = try await guest(h)
+            var gone = false
+            for _ in 0..<100 where !gone {
+                try await Task.sleep(for: .milliseconds(50))
+                let refresh = try await h.call("/api/v1/auth/refresh", ["refresh_token": idle.refreshToken])
+                gone = try refresh.status == .unauthorized && refresh.errorCode() == "auth.invalid_token"
+            }
+            #expect(gone)
+            #expect(try await h.call("/api/v1/auth/refresh", ["refresh_token": active.refreshToken]).status == .ok)
+            _ = try await h.signIn(email)
+        }
+    }
+}
+
+/// Every (table, column) whose value equals `value`, found by reading the schema rather than a list of tables.
+func rowsMentioning(_ value: String, in database: any Database) async throws -> [String] {
+    let db = database.reader
+    let tables = try await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+        .map { try $0.decode(column: "name", as: String.self) }
+    var found: [String] = []
+    for table in tables {
+        let columns = try await db.raw("SELECT name FROM pragma_table_info(\(bind: table))").all()
+            .map { try $0.decode(column: "name", as: String.self) }
+        for column in columns {
+            let rows = try await db.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE CAST(\(ident: column) AS TEXT) = \(bind: value)").first()
+            if let count = try rows?.decode(column: "n", as: Int.self), count > 0 { found.append("\(table).\(column)") }
+        }
+    }
+    return found
+}
