@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import MarqueeCore
+import NIOCore
+import Testing
+
+/// Bad input, throttling, and the web app's cookie sessions with CSRF protection.
+@Suite("Accounts: bad input, throttling, cookies and CSRF")
+struct AccountInputTests {
+    typealias H = AccountHarness
+
+    @Test("Malformed bodies get a 4xx with a stable code, never a 500")
+    func badBodies() async throws {
+        try await H.run { h in
+            let json: HTTPFields = [.contentType: "application/json"]
+            let cases: [(String, HTTPFields, String, String)] = [
+                ("/api/v1/auth/signup", json, #"{"email": 5, "password": "Correct-Horse-7"}"#, "request.invalid_body"),
+                ("/api/v1/auth/signup", json, #"{"email": "a@b.com"}"#, "request.invalid_body"),
+                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Correct-Horse-7", "admin": true}"#, "request.unknown_field"),
+                ("/api/v1/auth/signup", json, #"["a@b.com"]"#, "request.invalid_body"),
+                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "#, "request.invalid_body"),
+                ("/api/v1/auth/signup", [.contentType: "text/plain"], #"{"email": "a@b.com", "password": "Correct-Horse-7"}"#, "request.unsupported_media_type"),
+                ("/api/v1/auth/signup", json, #"{"email": "not an address", "password": "Correct-Horse-7"}"#, "auth.invalid_email"),
+                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "short"}"#, "auth.weak_password"),
+                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Password123"}"#, "auth.weak_password"),
+                ("/api/v1/auth/signin", json, #"{"email": "a@b.com", "password": "x", "session": "jar"}"#, "request.invalid_body"),
+                ("/api/v1/auth/verify", json, #"{"token": ""}"#, "auth.link_invalid"),
+                ("/api/v1/auth/refresh", json, #"{"refresh_token": "made-up"}"#, "auth.invalid_token"),
+                ("/api/v1/auth/google", json, #"{"id_token": "x"}"#, "auth.provider_not_configured"),
+            ]
+            for (path, headers, body, code) in cases {
+                let response = try await h.client.send(path, method: .post, body: body, headers: headers)
+                #expect(try response.errorCode() == code, "\(path) \(body)")
+                #expect(response.status.code < 500)
+            }
+            var badUTF8 = ByteBuffer(string: #"{"email": "a"#)
+            badUTF8.writeBytes([0xff, 0xfe])
+            badUTF8.writeString(#"@b.com", "password": "Correct-Horse-7"}"#)
+            let invalid = try await h.client.execute(uri: "/api/v1/auth/signup", method: .post, headers: json, body: badUTF8) {
+                TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
+            }
+            #expect(try invalid.errorCode() == "request.invalid_body")
+            let huge = #"{"email": "a@b.com", "password": ""# + String(repeating: "x", count: 100_000) + #""}"#
+            let tooLarge = try await h.client.send("/api/v1/auth/signup", method: .post, body: huge, headers: json)
+            #expect(tooLarge.status == .contentTooLarge)
+        }
+    }
+
+    @Test("Requests that need a sign-in say so; malformed, forged and foreign tokens are refused")
+    func badCredentials() async throws {
+        try await H.run { h in
+            #expect(try await h.call("/api/v1/me", method: .get).errorCode() == "auth.required")
+            #expect(try await h.call("/api/v1/auth/signout").errorCode() == "auth.required")
+            let basic = try await h.call("/api/v1/me", method: .get, headers: [.authorization: "Basic YTpi"])
+            #expect(try basic.errorCode() == "auth.invalid_token")
+            let forged = try await h.call("/api/v1/me", method: .get, bearer: "eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl")
+            #expect(try forged.errorCode() == "auth.invalid_token")
+            let other = try await h.call(
+                "/api/v1/me", method: .get, headers: [.cookie: "marquee_session=not-a-session"])
+            #expect(try other.errorCode() == "auth.session_ended")
+        }
+    }
+
+    @Test("Ten failed sign-ins in a minute → 429 with Retry-After, per account and per address; a minute later it clears")
+    func throttling() async throws {
+        let clock = TestClock()
+        try await H.run(["authThrottleLimit": "10"], clock: clock) { h in
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            for _ in 0..<10 {
+                let wrong = try await h.call("/api/v1/auth/signin", ["email": email, "password": "Wrong-Pass-1"])
+                #expect(try wrong.errorCode() == "auth.invalid_credentials")
+            }
+            let blocked = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password])
+            #expect(blocked.status == .tooManyRequests)
+            #expect(try blocked.errorCode() == "auth.too_many_attempts")
+            let retryAfter = try #require(blocked.headers[.retryAfter].flatMap { Int($0) })
+            #expect((1...60).contains(retryAfter))
+            // The client address is blocked too, for other accounts.
+            let otherAccount = try await h.call("/api/v1/auth/signin", ["email": H.address(), "password": "Wrong-Pass-1"])
+            #expect(try otherAccount.errorCode() == "auth.too_many_attempts")
+            clock.advance(by: 61)
+            _ = try await h.signIn(email)
+
+            for _ in 0..<10 { _ = try await h.call("/api/v1/auth/password/reset", ["email": email]) }
+            let resetBlocked = try await h.call("/api/v1/auth/password/reset", ["email": email])
+            #expect(try resetBlocked.errorCode() == "auth.too_many_attempts")
+        }
+    }
+
+    @Test("Web sessions: an HttpOnly SameSite=Lax cookie; changes need the CSRF token and this origin")
+    func cookiesAndCSRF() async throws {
+        try await H.run { h in
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            let signIn = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
+            #expect(signIn.status == .ok)
+            let setCookie = try #require(signIn.headers[.setCookie])
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
+            let body = try h.object(signIn)
+            #expect(body["access_token"] == nil && body["refresh_token"] == nil)
+            let csrf = try #require(body["csrf_token"] as? String)
+            let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
+
+            let me = try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie])
+            #expect(me.status == .ok)
+            #expect(try h.object(me)["csrf_token"] as? String == csrf)
+
+            let noToken = try await h.call("/api/v1/me", ["region": "FR"], method: .patch, headers: [.cookie: cookie])
+            #expect(noToken.status == .forbidden)
+            #expect(try noToken.errorCode() == "auth.csrf_failed")
+            let wrongToken = try await h.call(
+                "/api/v1/me", ["region": "FR"], method: .patch, headers: [.cookie: cookie, .csrfToken: csrf + "x"])
+            #expect(try wrongToken.errorCode() == "auth.csrf_failed")
+            let foreign = try await h.call(
+                "/api/v1/me", ["region": "FR"], method: .patch,
+                headers: [.cookie: cookie, .csrfToken: csrf, .origin: "https://evil.example"])
+            #expect(try foreign.errorCode() == "auth.csrf_failed")
+            let good = try await h.call(
+                "/api/v1/me", ["region": "FR"], method: .patch,
+                headers: [.cookie: cookie, .csrfToken: csrf, .origin: "http://marquee.test"])
+            #expect(good.status == .ok, "\(good.text)")
+
+            let out = try await h.call("/api/v1/auth/signout", method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
+            #expect(out.status == .ok)
+            #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]).errorCode() == "auth.session_ended")
+        }
+    }
+
+    @Test("Over https the cookie is Secure")
+    func secureCookie() async throws {
+        try await H.run(["publicURL": "https://marquee.example"]) { h in
+            let guest = try await h.call("/api/v1/auth/guest", ["session": "cookie"])
+            #expect(guest.status == .created)
+            #expect(guest.headers[.setCookie]?.contains("; Secure") == true)
+        }
+    }
+}
+
+extension HTTPField.Name {
+    static let csrfToken = Self("X-CSRF-Token")!
+}
