@@ -49,6 +49,7 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
     private var keys: JWTKeyCollection?
     private var fetchedAt: Date?
     private var freshUntil: Date?
+    private var knownKeyIDs: Set<String> = []
 
     /// Creates a verifier accepting tokens for `clientID` from `issuer` (Google's tokens name their issuer with or
     /// without the scheme, so both spellings are accepted).
@@ -64,15 +65,16 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
     }
 
     public func verify(_ idToken: String) async throws -> ExternalIdentity {
+        var keys = try await currentKeys(refresh: false)
+        // A key id not in the cached set means the issuer rotated its keys: fetch them again (at most every 30 s).
+        if let kid = Self.keyID(of: idToken), !knownKeyIDs.contains(kid), let fetchedAt,
+            now().timeIntervalSince(fetchedAt) > 30
+        {
+            keys = try await currentKeys(refresh: true)
+        }
         let payload: IDTokenPayload
         do {
-            payload = try await currentKeys(refresh: false).verify(idToken, as: IDTokenPayload.self)
-        } catch let error as JWTError where error.errorType == .unknownKID {
-            // The issuer rotated its keys; fetch them again, at most every 30 seconds.
-            guard let fetchedAt, now().timeIntervalSince(fetchedAt) > 30 else { throw Self.invalid("unknown key") }
-            payload = try await verifyOrThrow(idToken, keys: try await currentKeys(refresh: true))
-        } catch let error as DomainError {
-            throw error
+            payload = try await keys.verify(idToken, as: IDTokenPayload.self)
         } catch {
             throw Self.invalid("bad signature or format")
         }
@@ -86,12 +88,13 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
         return ExternalIdentity(subject: payload.sub.value, email: normalised, name: payload.name)
     }
 
-    private func verifyOrThrow(_ token: String, keys: JWTKeyCollection) async throws -> IDTokenPayload {
-        do {
-            return try await keys.verify(token, as: IDTokenPayload.self)
-        } catch {
-            throw Self.invalid("bad signature")
-        }
+    /// The `kid` in a token's header, if it has one.
+    private static func keyID(of token: String) -> String? {
+        guard let header = token.split(separator: ".").first,
+            let data = Data(base64URLEncoded: String(header)),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["kid"] as? String
     }
 
     private func currentKeys(refresh: Bool) async throws -> JWTKeyCollection {
@@ -111,9 +114,17 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
             throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
         }
         keys = collection
+        knownKeyIDs = Self.keyIDs(in: set.json)
         fetchedAt = now()
         freshUntil = now().addingTimeInterval(max(60, set.maxAge))
         return collection
+    }
+
+    private static func keyIDs(in jwks: String) -> Set<String> {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(jwks.utf8)) as? [String: Any],
+            let keys = object["keys"] as? [[String: Any]]
+        else { return [] }
+        return Set(keys.compactMap { $0["kid"] as? String })
     }
 
     private static func invalid(_ reason: String) -> DomainError {

@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import MarqueeCore
+import Testing
+
+/// Google sign-in against a local OpenID issuer that signs with real RS256 keys and publishes them as a JWKS.
+@Suite("Accounts: Google sign-in")
+struct GoogleSignInTests {
+    typealias H = AccountHarness
+
+    /// Runs `body` with Marquee configured for the fake issuer.
+    func withGoogle(
+        clock: TestClock = TestClock(), _ body: @Sendable (AccountHarness, FakeOpenIDIssuer) async throws -> Void
+    ) async throws {
+        let issuer = try FakeOpenIDIssuer()
+        try await issuer.run { jwksURL in
+            try await H.run(
+                ["google.clientID": FakeOpenIDIssuer.clientID, "google.issuer": FakeOpenIDIssuer.issuer,
+                 "google.jwksURL": jwksURL],
+                clock: clock
+            ) { h in try await body(h, issuer) }
+        }
+    }
+
+    @Test("A first Google sign-in creates the account; the next finds it; the JWKS is fetched once and cached")
+    func createsThenFinds() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            let email = H.address("gia")
+            let token = try await issuer.token(issuer.claims(sub: "g-1001", email: email.uppercased(), now: clock.now))
+            let first = try await h.call("/api/v1/auth/google", ["id_token": token])
+            #expect(first.status == .ok, "\(first.text)")
+            let session = try H.Session(h.object(first))
+            let me = try await h.me(session)
+            #expect(me["sign_in_method"] as? String == "Google")
+            #expect(me["account_type"] as? String == "google")
+            #expect(me["email"] as? String == email && me["email_verified"] as? Bool == true)
+            #expect((me["profile"] as? [String: Any])?["display_name"] as? String == "Test Person")
+
+            let again = try await h.call("/api/v1/auth/google", ["id_token": token])
+            #expect(try H.Session(h.object(again)).userID == session.userID)
+            #expect(issuer.fetches == 1)
+        }
+    }
+
+    @Test("Wrong audience, wrong issuer, expired, unverified email, forged signature and garbage are refused")
+    func refusals() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            let good = issuer.claims(sub: "g-2002", email: H.address(), now: clock.now)
+            var wrongAudience = good
+            wrongAudience.aud = "someone-else.apps.example"
+            var wrongIssuer = good
+            wrongIssuer.iss = "https://evil.example"
+            var expired = good
+            expired.exp = clock.now.addingTimeInterval(-1)
+            var unverified = good
+            unverified.email_verified = false
+            let tokens = [
+                try await issuer.token(wrongAudience), try await issuer.token(wrongIssuer), try await issuer.token(expired),
+                try await issuer.token(unverified), try await issuer.token(good, foreignKey: true), "not-a-token",
+                try await issuer.token(good) + "x",
+            ]
+            for token in tokens {
+                let response = try await h.call("/api/v1/auth/google", ["id_token": token])
+                #expect(response.status == .unauthorized)
+                #expect(try response.errorCode() == "auth.invalid_id_token")
+            }
+        }
+    }
+
+    @Test("A rotated key is picked up by fetching the JWKS again")
+    func keyRotation() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            let first = try await issuer.token(issuer.claims(sub: "g-3003", email: H.address(), now: clock.now))
+            #expect(try await h.call("/api/v1/auth/google", ["id_token": first]).status == .ok)
+            try issuer.rotate(kid: "key-2")
+            clock.advance(by: 60)
+            let rotated = try await issuer.token(issuer.claims(sub: "g-3003", email: H.address(), now: clock.now), kid: "key-2")
+            let response = try await h.call("/api/v1/auth/google", ["id_token": rotated])
+            #expect(response.status == .ok, "\(response.text)")
+            #expect(issuer.fetches == 2)
+        }
+    }
+
+    @Test("Google links to an email account only when both addresses are verified")
+    func linking() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            let verifiedEmail = H.address("verified")
+            let member = try await h.signUpVerifyAndSignIn(verifiedEmail)
+            let linked = try await h.call(
+                "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-4004", email: verifiedEmail, now: clock.now))])
+            #expect(try H.Session(h.object(linked)).userID == member.userID)
+
+            let pendingEmail = H.address("pending")
+            _ = try await h.call("/api/v1/auth/signup", ["email": pendingEmail, "password": H.password])
+            let pending = try await h.call(
+                "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-5005", email: pendingEmail, now: clock.now))])
+            #expect(pending.status == .conflict)
+            #expect(try pending.errorCode() == "auth.verification_pending")
+        }
+    }
+
+    @Test("A guest upgrades with Google in place: same id, signed in as Google")
+    func guestUpgrade() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            let guest = try H.Session(h.object(try await h.call("/api/v1/auth/guest")))
+            _ = try await h.call("/api/v1/me", ["display_name": "Kit"], method: .patch, bearer: guest.accessToken)
+            let token = try await issuer.token(issuer.claims(sub: "g-6006", email: H.address(), now: clock.now))
+            let upgraded = try await h.call("/api/v1/auth/upgrade", ["id_token": token], bearer: guest.accessToken)
+            #expect(upgraded.status == .ok, "\(upgraded.text)")
+            let session = try H.Session(h.object(upgraded))
+            #expect(session.userID == guest.userID)
+            let me = try await h.me(session)
+            #expect(me["sign_in_method"] as? String == "Google")
+            #expect((me["profile"] as? [String: Any])?["display_name"] as? String == "Kit")
+        }
+    }
+}
