@@ -69,7 +69,8 @@ public struct SQLUserStore: UserStore {
         let row = Row(user)
         try await database.write { db in
             guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
-            try await db.update("users").set(model: row).where("id", .equal, row.id).run()
+            // Nil fields must be written as NULL (clearing a value), not skipped.
+            try await db.update("users").set(model: row, nilEncodingStrategy: .asNil).where("id", .equal, row.id).run()
         }
     }
 

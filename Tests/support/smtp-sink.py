@@ -29,7 +29,9 @@ class Sink:
         with open(temporary, "wb") as handle:
             handle.write(f"X-Envelope-To: {', '.join(envelope.rcpt_tos)}\r\n".encode())
             handle.write(f"X-Received-TLS: {'yes' if session.ssl else 'no'}\r\n".encode())
-            handle.write(f"X-Authenticated-As: {session.login_data.decode() if session.authenticated and isinstance(session.login_data, bytes) else (session.login_data or '')}\r\n".encode())
+            credentials = getattr(session, "auth_data", None)
+            login = credentials.login.decode() if isinstance(credentials, LoginPassword) else ""
+            handle.write(f"X-Authenticated-As: {login}\r\n".encode())
             content = envelope.original_content or envelope.content
             handle.write(content if isinstance(content, bytes) else content.encode())
         os.rename(temporary, os.path.join(self.directory, name))
@@ -62,9 +64,7 @@ def main():
 
         def authenticator(server, session, envelope, mechanism, auth_data):
             ok = isinstance(auth_data, LoginPassword) and auth_data.login.decode() == user and auth_data.password.decode() == password
-            if ok:
-                session.login_data = auth_data.login
-            return AuthResult(success=ok)
+            return AuthResult(success=ok, handled=False, auth_data=auth_data if ok else None)
 
         keywords["authenticator"] = authenticator
         keywords["auth_required"] = True

@@ -91,6 +91,8 @@ public struct SMTPMailer: Mailer {
 
     private func makeTLSContext() throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
+        // Mail servers often close without answering TLS close_notify; don't wait long for it.
+        configuration.shutdownTimeout = .seconds(1)
         if let file = settings.trustedCertificatesFile {
             configuration.additionalTrustRoots = [.file(file)]
         }

@@ -113,7 +113,7 @@ final class Mailbox: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
-            let matching = all().filter { $0.header("To") == address && ($0.header("Subject") ?? "").contains(subject) }
+            let matching = all().filter { $0.header("To") == address && (subject.isEmpty || ($0.header("Subject") ?? "").contains(subject)) }
             if matching.count > index { return matching[index] }
             try await Task.sleep(for: .milliseconds(25))
         }
