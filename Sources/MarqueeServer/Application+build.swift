@@ -106,6 +106,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
+        AccountLinkPages(accounts: accounts.service).register(on: router)
 
         logger.info(
             "Catalog ready",

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+/// The pages mailed links open, used the way a browser does: GET shows a form, POST (form-encoded) acts.
+@Suite("Accounts: the pages mailed links open")
+struct AccountPagesTests {
+    typealias H = AccountHarness
+    let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+
+    func encoded(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
+    }
+
+    @Test("Opening a verification link shows a button (mail scanners can't use it up); pressing it verifies")
+    func verifyPage() async throws {
+        try await H.run { h in
+            let email = H.address()
+            _ = try await h.call("/api/v1/auth/signup", ["email": email, "password": H.password])
+            let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            let page = try await h.client.get("/verify?token=\(token)")
+            #expect(page.status == .ok && page.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(page.text.contains(#"<form method="post" action="/verify">"#) && page.text.contains(token))
+            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.email_not_verified")
+
+            let done = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)
+            #expect(done.status == .ok && done.text.contains("is confirmed"))
+            let again = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)
+            #expect(again.text.contains("already confirmed"))
+            _ = try await h.signIn(email)
+
+            let bad = try await h.client.send("/verify", method: .post, body: "token=nope", headers: form)
+            #expect(bad.status == .badRequest && bad.text.contains("auth.link_invalid"))
+            let hostile = try await h.client.get("/verify?token=%3Cscript%3Ealert(1)%3C/script%3E")
+            #expect(!hostile.text.contains("<script>") && hostile.text.contains("&lt;script&gt;"))
+            #expect(try await h.client.get("/email/confirm").status == .badRequest)
+        }
+    }
+
+    @Test("The reset page asks for the address, then for the new password twice, and explains what is wrong")
+    func resetPage() async throws {
+        try await H.run { h in
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            let ask = try await h.client.get("/reset")
+            #expect(ask.text.contains(#"name="email""#))
+            let sent = try await h.client.send("/reset", method: .post, body: "email=\(encoded(email))", headers: form)
+            #expect(sent.status == .ok && sent.text.contains("on its way"))
+            let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
+            #expect(try await h.client.get("/reset?token=\(token)").text.contains(#"name="password_again""#))
+
+            let mismatch = try await h.client.send(
+                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-2", headers: form)
+            #expect(mismatch.status == .badRequest && mismatch.text.contains("not the same"))
+            let weak = try await h.client.send(
+                "/reset", method: .post, body: "token=\(token)&password=password&password_again=password", headers: form)
+            #expect(weak.status == .badRequest && weak.text.contains("upper-case"))
+            let done = try await h.client.send(
+                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-1", headers: form)
+            #expect(done.status == .ok && done.text.contains("new password is set"))
+            _ = try await h.signIn(email, password: "Fresh-Pass-1")
+        }
+    }
+}
