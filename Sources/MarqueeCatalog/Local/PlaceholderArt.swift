@@ -1,3 +1,5 @@
+import MarqueeCore
+
 /// Draws placeholder posters, backdrops and portraits as SVG: the title and a subtitle on a colour derived from
 /// the id, so every title looks different but stable. No artwork from anywhere else is used.
 public enum PlaceholderArt {
@@ -11,11 +13,11 @@ public enum PlaceholderArt {
         var text = ""
         for (number, line) in lines.enumerated() {
             let y = firstY + number * fontSize * 12 / 10
-            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize)\" font-weight=\"700\">\(escape(line))</text>"
+            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize)\" font-weight=\"700\">\(line.markupEscaped)</text>"
         }
         if let subtitle {
             let y = firstY + lines.count * fontSize * 12 / 10 + fontSize / 3
-            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize * 6 / 10)\" opacity=\"0.8\">\(escape(subtitle))</text>"
+            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize * 6 / 10)\" opacity=\"0.8\">\(subtitle.markupEscaped)</text>"
         }
         let icon = variant == .profile ? "<circle cx=\"50%\" cy=\"22%\" r=\"70\" fill=\"#fff\" opacity=\"0.18\"/>" : ""
         return """
@@ -42,19 +44,5 @@ public enum PlaceholderArt {
         }
         if !current.isEmpty { lines.append(current) }
         return lines
-    }
-
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -36,20 +36,7 @@ enum HTMLPage {
             body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { text.markupEscaped }
 
     /// The fields of an `application/x-www-form-urlencoded` body.
     static func form(_ request: Request, limit: Int = 16 * 1024) async throws -> [String: String] {
