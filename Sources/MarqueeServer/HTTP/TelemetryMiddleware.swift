@@ -71,12 +71,25 @@ final class RequestInstruments: Sendable {
         return RouteInstruments(requests: pair.requests, duration: pair.duration)
     }
 
+    /// `marquee_http_requests_total`.
+    private static var requestsName: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "marquee", subsystem: "http", metricName: "requests", unitName: "total",
+            helpText: "HTTP requests answered, by route template, method and status.")
+    }
+
+    /// `marquee_http_request_duration_seconds`.
+    private static var durationName: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "marquee", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+            helpText: "Time to answer HTTP requests, by route template, method and status.")
+    }
+
     private func make(_ key: Key) -> (requests: Counter, duration: DurationHistogram) {
         let labels = [("route", key.route), ("method", key.method.rawValue), ("status", String(key.status))]
         let pair = (
-            requests: registry.makeCounter(name: "marquee_http_requests_total", labels: labels),
-            duration: registry.makeDurationHistogram(
-                name: "marquee_http_request_duration_seconds", labels: labels, buckets: Self.buckets)
+            requests: registry.makeCounter(descriptor: Self.requestsName, labels: labels),
+            duration: registry.makeDurationHistogram(descriptor: Self.durationName, labels: labels, buckets: Self.buckets)
         )
         instruments.withLock { $0[key] = pair }
         return pair
