@@ -12,6 +12,16 @@ struct AccountPagesTests {
         value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
     }
 
+    /// A page's form token and the headers that submit with it (form encoding and the token's cookie).
+    func formSession(_ page: TestResponse) throws -> (token: String, headers: HTTPFields) {
+        let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        #expect(page.headers[.setCookie]?.contains("SameSite=Strict") == true)
+        let marker = #"name="csrf_token" value=""#
+        let start = try #require(page.text.range(of: marker)?.upperBound)
+        let token = String(page.text[start...].prefix { $0 != "\"" })
+        return (token, [.contentType: "application/x-www-form-urlencoded", .cookie: cookie])
+    }
+
     @Test("Opening a verification link shows a button (mail scanners can't use it up); pressing it verifies")
     func verifyPage() async throws {
         try await H.run { h in
@@ -23,13 +33,19 @@ struct AccountPagesTests {
             #expect(page.text.contains(#"<form method="post" action="/verify">"#) && page.text.contains(token))
             #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.email_not_verified")
 
-            let done = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)
+            let noCookie = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)
+            #expect(noCookie.status == .forbidden && noCookie.text.contains("auth.csrf_failed"))
+            let (csrf, headers) = try formSession(page)
+            let forged = try await h.client.send(
+                "/verify", method: .post, body: "token=\(token)&csrf_token=\(FormGuardProbe.other(csrf))", headers: headers)
+            #expect(forged.status == .forbidden)
+            let done = try await h.client.send("/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: headers)
             #expect(done.status == .ok && done.text.contains("is confirmed"))
-            let again = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)
+            let again = try await h.client.send("/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: headers)
             #expect(again.text.contains("already confirmed"))
             _ = try await h.signIn(email)
 
-            let bad = try await h.client.send("/verify", method: .post, body: "token=nope", headers: form)
+            let bad = try await h.client.send("/verify", method: .post, body: "token=nope&csrf_token=\(csrf)", headers: headers)
             #expect(bad.status == .badRequest && bad.text.contains("auth.link_invalid"))
             let hostile = try await h.client.get("/verify?token=%3Cscript%3Ealert(1)%3C/script%3E")
             #expect(!hostile.text.contains("<script>") && hostile.text.contains("&lt;script&gt;"))
@@ -44,21 +60,29 @@ struct AccountPagesTests {
             _ = try await h.signUpVerifyAndSignIn(email)
             let ask = try await h.client.get("/reset")
             #expect(ask.text.contains(#"name="email""#))
-            let sent = try await h.client.send("/reset", method: .post, body: "email=\(encoded(email))", headers: form)
+            let (csrf, form) = try formSession(ask)
+            let sent = try await h.client.send("/reset", method: .post, body: "email=\(encoded(email))&csrf_token=\(csrf)", headers: form)
             #expect(sent.status == .ok && sent.text.contains("on its way"))
             let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
             #expect(try await h.client.get("/reset?token=\(token)").text.contains(#"name="password_again""#))
 
             let mismatch = try await h.client.send(
-                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-2", headers: form)
+                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-2&csrf_token=\(csrf)", headers: form)
             #expect(mismatch.status == .badRequest && mismatch.text.contains("not the same"))
             let weak = try await h.client.send(
-                "/reset", method: .post, body: "token=\(token)&password=password&password_again=password", headers: form)
+                "/reset", method: .post, body: "token=\(token)&password=password&password_again=password&csrf_token=\(csrf)", headers: form)
             #expect(weak.status == .badRequest && weak.text.contains("upper-case"))
             let done = try await h.client.send(
-                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-1", headers: form)
+                "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-1&csrf_token=\(csrf)", headers: form)
             #expect(done.status == .ok && done.text.contains("new password is set"))
             _ = try await h.signIn(email, password: "Fresh-Pass-1")
         }
+    }
+}
+
+/// A token of the same length that differs.
+enum FormGuardProbe {
+    static func other(_ token: String) -> String {
+        String(token.map { $0 == "a" ? "b" : "a" })
     }
 }

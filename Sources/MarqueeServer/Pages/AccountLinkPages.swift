@@ -15,10 +15,18 @@ struct AccountLinkPages {
 
     func register(on router: Router<MarqueeRequestContext>) {
         router.get("verify") { request, _ in
-            confirmPage(title: "Confirm your email address", action: "/verify", token: token(request), button: "Confirm my address")
+            let csrf = FormGuard.newToken()
+            return FormGuard.attach(
+                csrf,
+                to: confirmPage(
+                    title: "Confirm your email address", action: "/verify", token: token(request), button: "Confirm my address",
+                    csrf: csrf))
         }
         router.post("verify") { request, context in
             let form = try await HTMLPage.form(request)
+            guard FormGuard.verifiedToken(form, request) != nil else {
+                return FormGuard.rejection(title: "Confirm your email address")
+            }
             return await outcome(title: "Confirm your email address", context: context) {
                 switch try await accounts.verify(token: form["token"] ?? "") {
                 case .verified: "Your email address is confirmed. You can now sign in with it."
@@ -28,39 +36,54 @@ struct AccountLinkPages {
             }
         }
         router.get("email/confirm") { request, _ in
-            confirmPage(title: "Confirm your new email address", action: "/email/confirm", token: token(request), button: "Use this address")
+            let csrf = FormGuard.newToken()
+            return FormGuard.attach(
+                csrf,
+                to: confirmPage(
+                    title: "Confirm your new email address", action: "/email/confirm", token: token(request),
+                    button: "Use this address", csrf: csrf))
         }
         router.post("email/confirm") { request, context in
             let form = try await HTMLPage.form(request)
+            guard FormGuard.verifiedToken(form, request) != nil else {
+                return FormGuard.rejection(title: "Confirm your new email address")
+            }
             return await outcome(title: "Confirm your new email address", context: context) {
                 let user = try await accounts.confirmEmailChange(token: form["token"] ?? "")
                 return "Your account's email address is now \(user.email ?? "changed")."
             }
         }
         router.get("reset") { request, _ in
-            guard let token = token(request) else { return requestResetPage(message: nil) }
-            return resetPage(token: token, error: nil)
+            let csrf = FormGuard.newToken()
+            guard let token = token(request) else {
+                return FormGuard.attach(csrf, to: requestResetPage(message: nil, csrf: csrf))
+            }
+            return FormGuard.attach(csrf, to: resetPage(token: token, error: nil, csrf: csrf))
         }
         router.post("reset") { request, context in
             let form = try await HTMLPage.form(request)
+            guard let csrf = FormGuard.verifiedToken(form, request) else {
+                return FormGuard.rejection(title: "Reset your password")
+            }
             guard let token = form["token"], !token.isEmpty else {
                 do {
                     try await accounts.requestPasswordReset(
                         email: form["email"] ?? "", client: ClientInfo(address: context.clientAddress))
-                    return requestResetPage(message: "If this address has an account, a link to reset its password is on its way.")
+                    return requestResetPage(
+                        message: "If this address has an account, a link to reset its password is on its way.", csrf: csrf)
                 } catch let error as DomainError {
-                    return requestResetPage(message: error.message, isError: true)
+                    return requestResetPage(message: error.message, isError: true, csrf: csrf)
                 }
             }
             guard form["password"] == form["password_again"] else {
-                return resetPage(token: token, error: "The two passwords are not the same.")
+                return resetPage(token: token, error: "The two passwords are not the same.", csrf: csrf)
             }
             do {
                 try await accounts.confirmPasswordReset(token: token, newPassword: form["password"] ?? "")
                 return HTMLPage.response(
                     title: "Password changed", "<p>Your new password is set and every device was signed out. Sign in with it now.</p>")
             } catch let error as DomainError where error.code == .weakPassword {
-                return resetPage(token: token, error: error.message)
+                return resetPage(token: token, error: error.message, csrf: csrf)
             } catch let error as DomainError {
                 return HTMLPage.response(title: "Reset your password", errorParagraph(error, context), status: .init(code: error.code.httpStatus))
             }
@@ -71,7 +94,7 @@ struct AccountLinkPages {
         request.uri.queryParameters["token"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private func confirmPage(title: String, action: String, token: String?, button: String) -> Response {
+    private func confirmPage(title: String, action: String, token: String?, button: String, csrf: String) -> Response {
         guard let token else {
             return HTMLPage.response(
                 title: title, "<p class=\"error\">This link is incomplete. Open the whole link from the mail.</p>",
@@ -81,6 +104,7 @@ struct AccountLinkPages {
             title: title,
             """
             <form method="post" action="\(action)">
+            \(FormGuard.field(csrf))
             <input type="hidden" name="token" value="\(HTMLPage.escape(token))">
             <button type="submit">\(HTMLPage.escape(button))</button>
             </form>
@@ -107,12 +131,13 @@ struct AccountLinkPages {
         """
     }
 
-    private func resetPage(token: String, error: String?) -> Response {
+    private func resetPage(token: String, error: String?, csrf: String) -> Response {
         HTMLPage.response(
             title: "Choose a new password",
             """
             \(error.map { "<p class=\"error\">\(HTMLPage.escape($0))</p>" } ?? "")
             <form method="post" action="/reset">
+            \(FormGuard.field(csrf))
             <input type="hidden" name="token" value="\(HTMLPage.escape(token))">
             <label for="password">New password</label>
             <input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128" required>
@@ -125,12 +150,13 @@ struct AccountLinkPages {
             status: error == nil ? .ok : .badRequest)
     }
 
-    private func requestResetPage(message: String?, isError: Bool = false) -> Response {
+    private func requestResetPage(message: String?, isError: Bool = false, csrf: String) -> Response {
         HTMLPage.response(
             title: "Reset your password",
             """
             \(message.map { "<p class=\"\(isError ? "error" : "hint")\">\(HTMLPage.escape($0))</p>" } ?? "")
             <form method="post" action="/reset">
+            \(FormGuard.field(csrf))
             <label for="email">Email address</label>
             <input id="email" name="email" type="email" autocomplete="email" required>
             <button type="submit">Send me a link</button>
