@@ -37,6 +37,23 @@ struct AccountMail: Sendable {
                 """ + signature)
     }
 
+    func finishSignUp(to address: String, token: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Finish creating your Marquee account",
+            text: """
+                Someone (perhaps you) asked to create a Marquee account with this email address. An account for it
+                is already waiting to be confirmed.
+
+                If it was you, choose your password with this link; that also confirms the address:
+
+                \(baseURL.value)/reset?token=\(token)
+
+                The link works once and expires in 1 hour.
+
+                If it was not you, ignore this mail: no account is activated without a link from this address.
+                """ + signature)
+    }
+
     func mergeGuest(to address: String, token: String) -> MailMessage {
         MailMessage(
             to: address, subject: "Move a Marquee guest's favourites into your account?",

@@ -42,25 +42,29 @@ extension AccountService {
         guard let identity else {
             throw DomainError(.providerNotConfigured, "Google sign-in is not set up on this server.")
         }
-        try await throttle.check(["google:ip:\(client.address)"])
-        let person: ExternalIdentity
-        do {
-            person = try await identity.verify(idToken)
-        } catch {
-            await throttle.record(["google:ip:\(client.address)"])
-            throw error
-        }
+        let keys = ["google:ip:\(client.address)"]
+        try await throttle.attempt(keys)
+        let person = try await identity.verify(idToken)
+        await throttle.refund(keys)
         let guestRecord = try await guest.asyncMap { try await account($0) }.flatMap { $0.isGuest ? $0 : nil }
         if var user = try await users.user(googleSubject: person.subject) {
+            try requireEnabled(user)
             if let guestRecord { try await absorb(guestRecord, into: user.id) }
             user.emailVerified = user.emailVerified || user.email == person.email
             return try await startSession(for: user, web: web, client: client)
         }
         if var user = try await users.user(email: person.email) {
-            guard user.emailVerified else {
-                throw DomainError(
-                    .verificationPending,
-                    "An account with this address is waiting for its email to be confirmed. Follow the link we sent (or ask for a new one), then sign in with Google.")
+            try requireEnabled(user)
+            guard user.googleSubject == nil else {
+                throw DomainError(.accountExists, "This address's account is linked to a different Google account.")
+            }
+            if !user.emailVerified {
+                // Nobody proved this mailbox before Google did: whoever created the pending account (perhaps not
+                // this person) loses its password, sessions and links.
+                user.passwordHash = nil
+                try await tokens.endAllSessions(of: user.id)
+                try await withdrawPendingLinks(of: user.id, at: now())
+                user.emailVerified = true
             }
             if let guestRecord { try await absorb(guestRecord, into: user.id) }
             user.googleSubject = person.subject
@@ -80,6 +84,12 @@ extension AccountService {
             try await users.insert(user)
         }
         return try await startSession(for: user, web: web, client: client)
+    }
+
+    private func requireEnabled(_ user: UserRecord) throws {
+        guard user.disabledAt == nil else {
+            throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
+        }
     }
 
     private func absorb(_ guest: UserRecord, into target: UserID) async throws {

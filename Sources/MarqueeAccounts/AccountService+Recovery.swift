@@ -27,7 +27,7 @@ extension AccountService {
             // Following a mailed link proves the mailbox.
             user.emailVerified = true
             try await users.update(user)
-            try await links.withdrawAll(userID: user.id, purpose: .resetPassword, at: at)
+            try await withdrawPendingLinks(of: user.id, at: at)
             try await tokens.endAllSessions(of: user.id)
             if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
         case .alreadyUsed: throw Self.linkUsed
@@ -51,7 +51,7 @@ extension AccountService {
         try passwordPolicy.validate(new)
         user.passwordHash = try await hasher.hash(new)
         try await users.update(user)
-        try await links.withdrawAll(userID: user.id, purpose: .resetPassword, at: now())
+        try await withdrawPendingLinks(of: user.id, at: now())
         try await tokens.endAllSessions(of: user.id)
         if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
         return try await startSession(for: user, web: auth.method == .cookie, client: client)
@@ -95,6 +95,8 @@ extension AccountService {
             user.email = newEmail
             user.emailVerified = true
             try await users.update(user)
+            // Links mailed to the old address must not act on the account any more.
+            try await withdrawPendingLinks(of: user.id, at: now())
             return user
         case .alreadyUsed(let link):
             if let user = try await users.user(id: link.userID), user.email == link.payload { return user }
@@ -107,10 +109,17 @@ extension AccountService {
     /// Checks the password of a signed-in user; failures count towards the sign-in throttle.
     func checkPassword(_ password: String, of user: UserRecord, client: ClientInfo) async throws {
         let keys = ["signin:ip:\(client.address)", "signin:user:\(user.id)"]
-        try await throttle.check(keys)
+        try await throttle.attempt(keys)
         guard try await passwordMatches(password, user: user) else {
-            await throttle.record(keys)
             throw DomainError(.invalidCredentials, "The password is not right.")
+        }
+        await throttle.refund(keys)
+    }
+
+    /// Withdraws every unused mailed link of the account (after its password or address changed).
+    func withdrawPendingLinks(of user: UserID, at date: Date) async throws {
+        for purpose in [OneTimePurpose.resetPassword, .changeEmail, .verifyEmail] {
+            try await links.withdrawAll(userID: user, purpose: purpose, at: date)
         }
     }
 

@@ -115,8 +115,10 @@ public struct AccountService: Sendable {
             if existing.emailVerified || existing.googleSubject != nil {
                 try await mailer.send(mail.accountExists(to: email))
             } else {
-                // Never verified: whoever follows this link proves the mailbox, so the password chosen with it wins.
-                try await sendVerification(to: existing, payload: passwordHash)
+                // Never verified, so nobody has proved this mailbox yet: its owner gets a link to choose the password
+                // (whoever created the pending account may not be them).
+                let token = try await issueLink(.resetPassword, for: existing.id, payload: nil, lifetime: policy.resetLinkLifetime)
+                try await mailer.send(mail.finishSignUp(to: email, token: token))
             }
             return
         }
@@ -144,14 +146,20 @@ public struct AccountService: Sendable {
         let at = now()
         switch try await links.consume(tokenHash: hash, purpose: .verifyEmail, at: at) {
         case .consumed(let link):
-            guard var user = try await users.user(id: link.userID) else { throw Self.linkInvalid }
-            if let passwordHash = link.payload { user.passwordHash = passwordHash }
+            // The link confirms the address it was sent to, and only while the account still has that address.
+            guard var user = try await users.user(id: link.userID), let email = user.email, link.payload == email else {
+                throw Self.linkInvalid
+            }
+            if user.emailVerified { return .alreadyVerified }
             user.emailVerified = true
             user.lastActiveAt = at
             try await users.update(user)
+            try await links.withdrawAll(userID: user.id, purpose: .verifyEmail, at: at)
             return .verified
         case .alreadyUsed(let link):
-            guard try await users.user(id: link.userID)?.emailVerified == true else { throw Self.linkUsed }
+            guard let user = try await users.user(id: link.userID), user.emailVerified, user.email == link.payload else {
+                throw Self.linkUsed
+            }
             return .alreadyVerified
         case .expired:
             throw DomainError(.linkExpired, "This link has expired. Sign in to have a new one sent.")
@@ -177,9 +185,9 @@ public struct AccountService: Sendable {
         }
     }
 
-    func sendVerification(to user: UserRecord, payload: String? = nil) async throws {
+    func sendVerification(to user: UserRecord) async throws {
         guard let email = user.email else { return }
-        let token = try await issueLink(.verifyEmail, for: user.id, payload: payload, lifetime: policy.verifyLinkLifetime)
+        let token = try await issueLink(.verifyEmail, for: user.id, payload: email, lifetime: policy.verifyLinkLifetime)
         try await mailer.send(mail.verify(to: email, token: token))
     }
 
@@ -209,12 +217,13 @@ public struct AccountService: Sendable {
     public func signIn(email rawEmail: String, password: String, web: Bool, client: ClientInfo) async throws -> SignedIn {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
         let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
-        try await throttle.check(keys)
+        // Counted before the (slow) check, so parallel guesses cannot all slip in; a success is given back.
+        try await throttle.attempt(keys)
         let user = try await users.user(email: email)
         guard try await passwordMatches(password, user: user), let user else {
-            await throttle.record(keys)
             throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
         }
+        await throttle.refund(keys)
         guard user.emailVerified else {
             throw DomainError(
                 .emailNotVerified,

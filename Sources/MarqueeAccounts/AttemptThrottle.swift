@@ -51,7 +51,13 @@ public actor AttemptThrottle {
         }
     }
 
-    /// Checks, then counts: for actions where every attempt counts (sign-up, reset and resend mails).
+    /// Takes back the latest attempt counted against each of `keys` (the attempt succeeded).
+    public func refund(_ keys: [String]) {
+        for key in keys where attempts[key]?.isEmpty == false { attempts[key]?.removeLast() }
+    }
+
+    /// Checks, then counts: for actions where every attempt counts (sign-up, reset and resend mails), and for
+    /// checks that are counted before they run and refunded when they succeed.
     public func attempt(_ keys: [String]) throws(DomainError) {
         try check(keys)
         record(keys)

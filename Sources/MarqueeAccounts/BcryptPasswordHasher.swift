@@ -1,8 +1,13 @@
+import Crypto
+import Foundation
 import HummingbirdBcrypt
 public import NIOPosix
 
 /// bcrypt, run on a thread pool so its deliberate slowness (about a quarter of a second at cost 12) never stalls
 /// an event loop or the concurrency pool.
+///
+/// The password is first reduced to base64(SHA-256): bcrypt reads at most 72 bytes and stops at a NUL byte, so
+/// without this, long passwords would be cut short and a NUL would end one early.
 public struct BcryptPasswordHasher: PasswordHasher {
     private let cost: UInt8
     private let threadPool: NIOThreadPool
@@ -15,10 +20,16 @@ public struct BcryptPasswordHasher: PasswordHasher {
 
     public func hash(_ password: String) async throws -> String {
         let cost = cost
-        return try await threadPool.runIfActive { Bcrypt.hash(password, cost: cost) }
+        let input = Self.prehash(password)
+        return try await threadPool.runIfActive { Bcrypt.hash(input, cost: cost) }
     }
 
     public func verify(_ password: String, against hash: String) async throws -> Bool {
-        try await threadPool.runIfActive { Bcrypt.verify(password, hash: hash) }
+        let input = Self.prehash(password)
+        return try await threadPool.runIfActive { Bcrypt.verify(input, hash: hash) }
+    }
+
+    static func prehash(_ password: String) -> String {
+        Data(SHA256.hash(data: Data(password.utf8))).base64EncodedString()
     }
 }

@@ -88,8 +88,6 @@ extension ErrorCode {
     public static let invalidIDToken = ErrorCode("auth.invalid_id_token", 401)
     /// Google sign-in is not configured on this server.
     public static let providerNotConfigured = ErrorCode("auth.provider_not_configured", 404)
-    /// An account with this address is waiting for its email to be verified, so Google cannot be linked yet.
-    public static let verificationPending = ErrorCode("auth.verification_pending", 409)
 
     // MARK: Service
     /// An unexpected failure; details are in the server log under the request id.

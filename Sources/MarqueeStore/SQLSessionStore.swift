@@ -77,6 +77,11 @@ public struct SQLSessionStore: SessionStore {
         try await database.write { db in
             try await db.update("sessions").set("last_used_at", to: now).set("expires_at", to: expires)
                 .where("id", .equal, sessionID).where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+            // A used session keeps its account active (idle guests are removed by this time).
+            try await db.update("users").set("last_active_at", to: now)
+                .where(SQLColumn("id"), .in, SQLGroupExpression(
+                    db.select().column("user_id").from("sessions").where("id", .equal, sessionID).query))
+                .run()
         }
     }
 

@@ -60,7 +60,7 @@ public protocol SessionStore: Sendable {
     func session(id: String) async throws -> SessionRecord?
     /// The browser session whose cookie secret hashes to `secretHash`.
     func session(secretHash: String) async throws -> SessionRecord?
-    /// Records use of a browser session and slides its expiry.
+    /// Records use of a browser session (and of its account) and slides its expiry.
     func touch(sessionID: String, at date: Date, expiresAt: Date) async throws
     /// Presents the refresh token `tokenHash`, atomically: rotates it to `newTokenHash` and extends the session
     /// to `expiresAt`, or reports why not (revoking the session when the token is reused).

@@ -15,5 +15,10 @@ enum UserData {
         },
         { db, userID in try await db.delete(from: "sessions").where("user_id", .equal, userID).run() },
         { db, userID in try await db.delete(from: "one_time_tokens").where("user_id", .equal, userID).run() },
+        { db, userID in
+            // Another account's links may name the user (a guest-merge link names the guest): forget the name but
+            // keep the link, so following it again still says it was used.
+            try await db.update("one_time_tokens").set("payload", to: SQLLiteral.null).where("payload", .equal, userID).run()
+        },
     ]
 }

@@ -61,6 +61,25 @@ struct AccountFlowTests {
         }
     }
 
+    @Test("A second sign-up for a never-confirmed address mails its owner a link to choose the password instead")
+    func signUpPending() async throws {
+        try await H.run { h in
+            let email = H.address()
+            _ = try await h.call("/api/v1/auth/signup", ["email": email, "password": "Squatter-Pass-1"])
+            let squatterLink = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            let again = try await h.call("/api/v1/auth/signup", ["email": email, "password": H.password])
+            #expect(again.status == .accepted)
+            let finish = try await h.mailbox.message(to: email, subject: "Finish creating").token(path: "/reset")
+            let chosen = try await h.call("/api/v1/auth/password/reset/confirm", ["token": finish, "password": H.password])
+            #expect(chosen.status == .ok)
+            _ = try await h.signIn(email)
+            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": "Squatter-Pass-1"]).errorCode() == "auth.invalid_credentials")
+            // The first link was withdrawn when the password was chosen; the address is confirmed.
+            let stale = try await h.call("/api/v1/auth/verify", ["token": squatterLink])
+            #expect(try h.object(stale)["status"] as? String == "already_verified")
+        }
+    }
+
     @Test("Wrong password and unknown address are the same error; the resend answer never tells either")
     func noEnumeration() async throws {
         try await H.run { h in

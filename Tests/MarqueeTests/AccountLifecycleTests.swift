@@ -63,6 +63,30 @@ struct AccountLifecycleTests {
         }
     }
 
+    @Test("Two upgrades of one guest at once: a link only confirms the address the account has now")
+    func upgradeRace() async throws {
+        try await H.run { h in
+            let guest = try await guest(h)
+            let (first, second) = (H.address("first"), H.address("second"))
+            async let a = h.call("/api/v1/auth/upgrade", ["email": first, "password": H.password], bearer: guest.accessToken)
+            async let b = h.call("/api/v1/auth/upgrade", ["email": second, "password": H.password], bearer: guest.accessToken)
+            let answers = try await [a, b]
+            #expect(answers.allSatisfy { $0.status == .accepted || $0.status == .unauthorized })
+            let accepted = answers.filter { $0.status == .accepted }.count
+            for _ in 0..<200 where h.mailbox.count(to: first) + h.mailbox.count(to: second) < accepted {
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            var outcomes: [String: String] = [:]
+            for email in [first, second] where h.mailbox.count(to: email) > 0 {
+                let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+                let response = try await h.call("/api/v1/auth/verify", ["token": token])
+                outcomes[email] = response.status == .ok ? "verified" : try response.errorCode()
+            }
+            // Whichever address the account ended with is the only one that can be confirmed.
+            #expect(outcomes.values.filter { $0 == "verified" }.count == 1, "\(outcomes)")
+        }
+    }
+
     @Test("Only guests upgrade; preferences are validated field by field")
     func upgradeAndProfileRules() async throws {
         try await H.run { h in

@@ -72,7 +72,10 @@ struct AccountLinkPages {
                     return requestResetPage(
                         message: "If this address has an account, a link to reset its password is on its way.", csrf: csrf)
                 } catch let error as DomainError {
-                    return requestResetPage(message: error.message, isError: true, csrf: csrf)
+                    var page = requestResetPage(message: error.message, isError: true, csrf: csrf)
+                    page.status = .init(code: error.code.httpStatus)
+                    if let seconds = error.retryAfterSeconds { page.headers[.retryAfter] = String(seconds) }
+                    return page
                 }
             }
             guard form["password"] == form["password_again"] else {
