@@ -84,5 +84,31 @@ extension Migration {
             try await db.alter(table: "users").column("disabled_at", type: .bigint).run()
             try await db.create(index: "users_last_active_at").on("users").column("last_active_at").run()
         },
+        Migration(version: 7, name: "saved items and their change log") { db in
+            try await db.create(table: "saved_items")
+                .column("user_id", type: .text, .notNull, .references("users", "id", onDelete: .cascade))
+                .column("list", type: .text, .notNull)
+                .column("kind", type: .text, .notNull)
+                .column("item_id", type: .text, .notNull)
+                .column("snapshot", type: .text, .notNull)
+                .column("note", type: .text)
+                .column("watched_at", type: .bigint)
+                .column("rating", type: .bigint)
+                .column("created_at", type: .bigint, .notNull)
+                .column("updated_at", type: .bigint, .notNull)
+                .primaryKey("user_id", "list", "kind", "item_id")
+                .run()
+            try await db.create(table: "change_sequences")
+                .column("user_id", type: .text, .primaryKey(autoIncrement: false), .references("users", "id", onDelete: .cascade))
+                .column("latest", type: .bigint, .notNull)
+                .column("compacted_through", type: .bigint, .notNull)
+                .run()
+            try await db.create(table: "change_log")
+                .column("user_id", type: .text, .notNull, .references("users", "id", onDelete: .cascade))
+                .column("seq", type: .bigint, .notNull)
+                .column("change", type: .text, .notNull)
+                .primaryKey("user_id", "seq")
+                .run()
+        },
     ]
 }

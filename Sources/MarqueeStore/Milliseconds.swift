@@ -4,4 +4,6 @@ import Foundation
 enum Milliseconds {
     static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    /// The date as it reads back from storage.
+    static func rounded(_ date: Date) -> Date { self.date(from(date)) }
 }

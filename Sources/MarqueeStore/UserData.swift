@@ -7,6 +7,9 @@ enum UserData {
     typealias Step = @Sendable (any SQLDatabase, String) async throws -> Void
 
     static let deletionOrder: [Step] = [
+        { db, userID in try await db.delete(from: "change_log").where("user_id", .equal, userID).run() },
+        { db, userID in try await db.delete(from: "change_sequences").where("user_id", .equal, userID).run() },
+        { db, userID in try await db.delete(from: "saved_items").where("user_id", .equal, userID).run() },
         { db, userID in
             try await db.delete(from: "refresh_tokens")
                 .where(SQLColumn("session_id"), .in, SQLGroupExpression(

@@ -1,0 +1,106 @@
+import Foundation
+import MarqueeCore
+import MarqueeStore
+import Testing
+
+/// The saved-items storage contract (items plus a per-person change log), against memory and SQLite.
+@Suite("Saved item store")
+struct SavedItemStoreTests {
+    static func withStores(_ body: (any SavedItemStore, UserID, UserID) async throws -> Void) async throws {
+        try await body(InMemorySavedItemStore(), UserID(), UserID())
+        try await withMigratedDatabase { database in
+            let users = SQLUserStore(database: database)
+            let (ada, bob) = (UserRecord(createdAt: Date()), UserRecord(createdAt: Date()))
+            try await users.insert(ada)
+            try await users.insert(bob)
+            try await body(SQLSavedItemStore(database: database), ada.id, bob.id)
+        }
+    }
+
+    let start = Date(timeIntervalSince1970: 1_790_000_000.5)
+
+    func movie(_ id: String, list: SavedList = .favorites, note: String? = nil) -> SavedItem {
+        SavedItem(
+            list: list, kind: .movie, id: id, snapshot: ItemSnapshot(title: "Film \(id)", subtitle: "1999"), note: note,
+            createdAt: start)
+    }
+
+    @Test("Every change gets the person's next sequence number; saving again keeps the creation time")
+    func sequence() async throws {
+        try await Self.withStores { store, ada, bob in
+            let first = try await store.save(movie("603"), for: ada, at: start)
+            #expect(first.seq == 1 && first.op == .upsert && first.item?.snapshot.title == "Film 603")
+            let later = start.addingTimeInterval(60)
+            let second = try await store.save(movie("603", note: "Rewatch"), for: ada, at: later)
+            #expect(second.seq == 2)
+            let stored = try #require(try await store.item(list: .favorites, kind: .movie, id: "603", for: ada))
+            #expect(stored.createdAt == first.item?.createdAt && stored.note == "Rewatch" && stored == second.item)
+            #expect(try await store.item(list: .watchlist, kind: .movie, id: "603", for: ada) == nil)
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "603", for: bob) == nil)
+            let bobsFirst = try await store.save(movie("11"), for: bob, at: start)
+            #expect(bobsFirst.seq == 1)
+
+            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 3)
+            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later) == nil)
+            #expect(try await store.save(movie("1"), for: ada, at: later).seq == 4)
+        }
+    }
+
+    @Test("Clearing a list (or one kind of it) is one logged change; clearing nothing logs nothing")
+    func clear() async throws {
+        try await Self.withStores { store, ada, _ in
+            _ = try await store.save(movie("1"), for: ada, at: start)
+            _ = try await store.save(movie("2"), for: ada, at: start)
+            var person = movie("31")
+            person.kind = .person
+            _ = try await store.save(person, for: ada, at: start)
+            _ = try await store.save(movie("1", list: .watchlist), for: ada, at: start)
+            let movies = try #require(try await store.clear(list: .favorites, kind: .movie, for: ada, at: start))
+            #expect(movies.op == .clear && movies.kind == .movie && movies.seq == 5)
+            #expect(try await store.items(list: .favorites, for: ada).map(\.id) == ["31"])
+            #expect(try await store.clear(list: .favorites, kind: .movie, for: ada, at: start) == nil)
+            #expect(try await store.clear(list: .favorites, kind: nil, for: ada, at: start)?.seq == 6)
+            #expect(try await store.items(list: .watchlist, for: ada).count == 1)
+        }
+    }
+
+    @Test("The log replays exactly the changes after a number, in order; compaction says so")
+    func feed() async throws {
+        try await Self.withStores { store, ada, bob in
+            for id in 1...5 { _ = try await store.save(movie(String(id)), for: ada, at: start) }
+            guard case .changes(let all, let latest) = try await store.changes(for: ada, after: 0, limit: 100) else {
+                Issue.record("expected changes")
+                return
+            }
+            #expect(all.map(\.seq) == [1, 2, 3, 4, 5] && latest == 5)
+            guard case .changes(let rest, _) = try await store.changes(for: ada, after: 2, limit: 2) else {
+                Issue.record("expected changes")
+                return
+            }
+            #expect(rest.map(\.seq) == [3, 4] && rest.map(\.id) == ["3", "4"])
+            #expect(try await store.changes(for: bob, after: 0, limit: 100) == .changes([], latest: 0))
+
+            try await store.compact(for: ada, keeping: 2)
+            #expect(try await store.changes(for: ada, after: 0, limit: 100) == .compacted(latest: 5))
+            #expect(try await store.changes(for: ada, after: 2, limit: 100) == .compacted(latest: 5))
+            guard case .changes(let kept, _) = try await store.changes(for: ada, after: 3, limit: 100) else {
+                Issue.record("expected changes")
+                return
+            }
+            #expect(kept.map(\.seq) == [4, 5])
+        }
+    }
+
+    @Test("Deleting a user removes their items and change log")
+    func deletion() async throws {
+        try await withMigratedDatabase { database in
+            let users = SQLUserStore(database: database)
+            let ada = UserRecord(createdAt: Date())
+            try await users.insert(ada)
+            let store = SQLSavedItemStore(database: database)
+            _ = try await store.save(movie("603"), for: ada.id, at: start)
+            try await users.delete(id: ada.id)
+            #expect(try await rowsMentioning(ada.id.rawValue, in: database).isEmpty)
+        }
+    }
+}
