@@ -268,9 +268,7 @@ public struct AccountService: Sendable {
     /// Exchanges a refresh token; keeps the account's last-active time fresh (guest expiry is measured from it).
     public func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let next = try await tokens.refresh(refreshToken)
-        if let claims = try? await tokens.verify(accessToken: next.accessToken),
-            var user = try await users.user(id: claims.userID)
-        {
+        if var user = try await users.user(id: next.userID) {
             guard user.disabledAt == nil else {
                 try await tokens.endSession(next.sessionID)
                 throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")

@@ -15,6 +15,8 @@ public struct SessionTokens: Sendable, Equatable {
     public var refreshToken: String
     /// The session the tokens belong to.
     public var sessionID: String
+    /// The signed-in user.
+    public var userID: UserID
 }
 
 /// Who an access token speaks for.
@@ -203,7 +205,7 @@ public struct TokenIssuer: Sendable {
             exp: ExpirationClaim(value: expires))
         return SessionTokens(
             accessToken: try await keys.sign(payload), accessTokenExpiresAt: expires, refreshToken: refreshToken,
-            sessionID: session.id)
+            sessionID: session.id, userID: session.userID)
     }
 
     /// 256 random bits, URL-safe.

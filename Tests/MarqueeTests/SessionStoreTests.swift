@@ -96,4 +96,22 @@ struct SessionStoreTests {
             #expect(try await store.refresh(tokenHash: "s1", newTokenHash: "s2", now: start, expiresAt: start) == .unknown)
         }
     }
+
+    @Test("Browser sessions are found by their secret's hash, slide forward when used, and stop when revoked")
+    func webSessions() async throws {
+        try await withStores { store in
+            let created = session()
+            try await store.create(created, secretHash: "cookie-hash")
+            #expect(try await store.session(secretHash: "cookie-hash") == created)
+            #expect(try await store.session(secretHash: "other") == nil)
+            let later = start.addingTimeInterval(7_200)
+            try await store.touch(sessionID: created.id, at: later, expiresAt: later.addingTimeInterval(30 * 86_400))
+            let touched = try #require(try await store.session(secretHash: "cookie-hash"))
+            #expect(touched.lastUsedAt == later && touched.expiresAt == later.addingTimeInterval(30 * 86_400))
+            try await store.revoke(sessionID: created.id, at: later)
+            try await store.touch(sessionID: created.id, at: later.addingTimeInterval(60), expiresAt: later.addingTimeInterval(99_999))
+            let revoked = try #require(try await store.session(secretHash: "cookie-hash"))
+            #expect(!revoked.isActive(at: later.addingTimeInterval(60)) && revoked.lastUsedAt == later)
+        }
+    }
 }

@@ -53,14 +53,3 @@ public protocol Mailer: Sendable {
     /// Delivers `message` or throws.
     func send(_ message: MailMessage) async throws
 }
-
-/// A `Mailer` that keeps what it is given, for tests and tools.
-public actor InMemoryMailer: Mailer {
-    /// Everything sent so far, oldest first.
-    public private(set) var sent: [MailMessage] = []
-
-    /// Creates an empty mailer.
-    public init() {}
-
-    public func send(_ message: MailMessage) { sent.append(message) }
-}

@@ -1,0 +1,67 @@
+import Foundation
+import MarqueeCore
+import MarqueeStore
+import Testing
+
+/// The single-use link contract, run against the in-memory and the SQLite implementation.
+@Suite("One-time link store")
+struct OneTimeTokenStoreTests {
+    let start = Date(timeIntervalSince1970: 1_790_000_000)
+    let user = UserRecord(email: "ada@example.com", createdAt: Date(timeIntervalSince1970: 1_790_000_000))
+
+    func withStores(_ body: (any OneTimeTokenStore) async throws -> Void) async throws {
+        try await body(InMemoryOneTimeTokenStore())
+        try await withMigratedDatabase { database in
+            try await SQLUserStore(database: database).insert(user)
+            try await body(SQLOneTimeTokenStore(database: database))
+        }
+    }
+
+    func link(_ hash: String, _ purpose: OneTimePurpose = .verifyEmail, lifetime: TimeInterval = 3_600) -> OneTimeTokenRecord {
+        OneTimeTokenRecord(
+            tokenHash: hash, purpose: purpose, userID: user.id, payload: "ada@example.com", createdAt: start,
+            expiresAt: start.addingTimeInterval(lifetime))
+    }
+
+    @Test("A link is used once; then it reports it was used; expired, unknown and wrong-purpose links say so")
+    func consume() async throws {
+        try await withStores { store in
+            try await store.create(link("a"))
+            try await store.create(link("b", lifetime: 60))
+            let used = start.addingTimeInterval(10)
+            guard case .consumed(let record) = try await store.consume(tokenHash: "a", purpose: .verifyEmail, at: used) else {
+                Issue.record("expected the link to be consumed")
+                return
+            }
+            #expect(record.usedAt == used && record.payload == "ada@example.com")
+            #expect(try await store.consume(tokenHash: "a", purpose: .verifyEmail, at: used) == .alreadyUsed(record))
+            #expect(try await store.consume(tokenHash: "b", purpose: .resetPassword, at: used) == .unknown)
+            #expect(try await store.consume(tokenHash: "zzz", purpose: .verifyEmail, at: used) == .unknown)
+            let late = start.addingTimeInterval(61)
+            guard case .expired = try await store.consume(tokenHash: "b", purpose: .verifyEmail, at: late) else {
+                Issue.record("expected the link to be expired")
+                return
+            }
+        }
+    }
+
+    @Test("Withdrawing a purpose's links makes them used; other purposes keep working")
+    func withdraw() async throws {
+        try await withStores { store in
+            try await store.create(link("r1", .resetPassword))
+            try await store.create(link("r2", .resetPassword))
+            try await store.create(link("v1"))
+            try await store.withdrawAll(userID: user.id, purpose: .resetPassword, at: start)
+            for hash in ["r1", "r2"] {
+                guard case .alreadyUsed = try await store.consume(tokenHash: hash, purpose: .resetPassword, at: start) else {
+                    Issue.record("expected \(hash) withdrawn")
+                    continue
+                }
+            }
+            guard case .consumed = try await store.consume(tokenHash: "v1", purpose: .verifyEmail, at: start) else {
+                Issue.record("expected v1 to work")
+                return
+            }
+        }
+    }
+}
