@@ -48,13 +48,13 @@ extension AccountService {
         await throttle.refund(keys)
         let guestRecord = try await guest.asyncMap { try await account($0) }.flatMap { $0.isGuest ? $0 : nil }
         if var user = try await users.user(googleSubject: person.subject) {
-            try requireEnabled(user)
+            try Self.requireEnabled(user)
             if let guestRecord { try await absorb(guestRecord, into: user.id) }
             user.emailVerified = user.emailVerified || user.email == person.email
             return try await startSession(for: user, web: web, client: client)
         }
         if var user = try await users.user(email: person.email) {
-            try requireEnabled(user)
+            try Self.requireEnabled(user)
             guard user.googleSubject == nil else {
                 throw DomainError(.accountExists, "This address's account is linked to a different Google account.")
             }
@@ -86,7 +86,7 @@ extension AccountService {
         return try await startSession(for: user, web: web, client: client)
     }
 
-    private func requireEnabled(_ user: UserRecord) throws {
+    static func requireEnabled(_ user: UserRecord) throws {
         guard user.disabledAt == nil else {
             throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
         }

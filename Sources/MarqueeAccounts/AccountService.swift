@@ -244,9 +244,7 @@ public struct AccountService: Sendable {
 
 
     func startSession(for user: UserRecord, web: Bool, client: ClientInfo) async throws -> SignedIn {
-        guard user.disabledAt == nil else {
-            throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
-        }
+        try Self.requireEnabled(user)
         var user = user
         user.lastActiveAt = now()
         try await users.update(user)
@@ -269,9 +267,9 @@ public struct AccountService: Sendable {
     public func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let next = try await tokens.refresh(refreshToken)
         if var user = try await users.user(id: next.userID) {
-            guard user.disabledAt == nil else {
+            if user.disabledAt != nil {
                 try await tokens.endSession(next.sessionID)
-                throw DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
+                try Self.requireEnabled(user)
             }
             if now().timeIntervalSince(user.lastActiveAt) > 3600 {
                 user.lastActiveAt = now()

@@ -53,19 +53,8 @@ public struct ProfileUpdate: Decodable, Sendable {
             return (1...50).contains(trimmed.count) && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
                 ? trimmed : nil
         }
-        region = try change("region") { text in
-            text.count == 2 && text.allSatisfy { $0.isASCII && $0.isLetter } ? text.uppercased() : nil
-        }
-        language = try change("language") { text in
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
-            else { return nil }
-            if parts.count == 2 {
-                guard parts[1].count == 2, parts[1].allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-                return "\(parts[0].lowercased())-\(parts[1].uppercased())"
-            }
-            return parts[0].lowercased()
-        }
+        region = try change("region", check: LocaleParsing.region)
+        language = try change("language", check: LocaleParsing.language)
         temperatureUnit = try change("temperature_unit") { Self.temperatureUnits.contains($0) ? $0 : nil }
         preferredExperience = try change("preferred_experience") { Self.experiences.contains($0) ? $0 : nil }
     }
