@@ -75,12 +75,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeSaved",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeStore",
+                "MarqueeCatalog",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeServer",
             dependencies: [
                 "MarqueeCore",
                 "MarqueeStore",
                 "MarqueeCatalog",
                 "MarqueeAccounts",
+                "MarqueeSaved",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -116,6 +126,7 @@ let package = Package(
                 "MarqueeStore",
                 "MarqueeCatalog",
                 "MarqueeAccounts",
+                "MarqueeSaved",
                 "MarqueeServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -118,6 +118,8 @@ extension AccountService {
                 try requireRecentSignIn(auth)
             }
         }
+        // Ending the sessions first lets everything that watches them (live streams) close at once.
+        try await tokens.endAllSessions(of: user.id)
         try await users.delete(id: user.id)
         logger.info("Account deleted", metadata: ["user": "\(user.id)"])
     }

@@ -144,6 +144,12 @@ public struct TokenIssuer: Sendable {
         return Authentication(userID: session.userID, sessionID: session.id, signedInAt: session.createdAt, method: .cookie)
     }
 
+    /// Whether `user`'s session `sessionID` can still be used (live streams re-check this now and then).
+    public func isActive(sessionID: String, of user: UserID) async throws -> Bool {
+        guard let session = try await sessions.session(id: sessionID) else { return false }
+        return session.userID == user && session.isActive(at: now())
+    }
+
     /// The CSRF token of a browser session: an HMAC of its id, so it needs no storage.
     public func csrfToken(sessionID: String) -> String {
         Data(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey)).base64URLEncoded()

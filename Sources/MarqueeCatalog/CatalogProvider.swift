@@ -16,6 +16,8 @@ public protocol CatalogProvider: Sendable {
     func tv(id: Int, locale: LocaleOptions) async throws -> TVDetails
     /// A person's details.
     func person(id: Int, locale: LocaleOptions) async throws -> PersonDetails
+    /// The movie or show with this IMDb id (`tt0133093`), or nil when the catalog has none.
+    func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary?
     /// A page of search results.
     func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary>
     /// The genres of `movie` or `tv`.

@@ -89,6 +89,34 @@ extension ErrorCode {
     /// Google sign-in is not configured on this server.
     public static let providerNotConfigured = ErrorCode("auth.provider_not_configured", 404)
 
+    // MARK: Saved items
+    /// The list is not `favorites` or `watchlist`.
+    public static let unknownSavedList = ErrorCode("items.unknown_list", 400)
+    /// The kind is not one an item can have (`movie`, `tv`, `person`, `city`, `event`, `artwork`).
+    public static let unknownSavedKind = ErrorCode("items.unknown_kind", 400)
+    /// The item id is empty, too long or has characters ids never have.
+    public static let badItemID = ErrorCode("items.bad_id", 400)
+    /// The note is longer than 2,000 characters or holds control characters.
+    public static let badNote = ErrorCode("items.bad_note", 400)
+    /// The snapshot lacks a title or has a field that is too long or malformed.
+    public static let badSnapshot = ErrorCode("items.bad_snapshot", 400)
+    /// The rating is not a whole number from 1 to 10.
+    public static let badRating = ErrorCode("items.bad_rating", 400)
+    /// Watched dates and ratings belong to movies and shows on the watchlist.
+    public static let notWatchable = ErrorCode("items.not_watchable", 400)
+    /// The caller has no such item (whether someone else has one is never revealed).
+    public static let itemNotFound = ErrorCode("items.not_found", 404)
+    /// The account holds as many items as the server allows; the message states the limit.
+    public static let itemLimitReached = ErrorCode("items.limit_reached", 409)
+    /// The cursor is not one this server handed out for this query.
+    public static let badCursor = ErrorCode("items.bad_cursor", 400)
+    /// A states query names no pairs or more than 100.
+    public static let tooManyPairs = ErrorCode("items.too_many_pairs", 400)
+    /// `since` (or `Last-Event-ID`) is not a whole number from 0 up.
+    public static let badSince = ErrorCode("items.bad_since", 400)
+    /// The import's format is not recognised.
+    public static let unknownImportFormat = ErrorCode("items.unknown_import_format", 400)
+
     // MARK: Service
     /// An unexpected failure; details are in the server log under the request id.
     public static let `internal` = ErrorCode("internal", 500)

@@ -24,6 +24,10 @@ public struct AppDependencies: Sendable {
     public var passwordHasher: (any PasswordHasher)?
     /// How often idle guests are looked for.
     public var abandonedAccountPurgeInterval: Duration = .seconds(3600)
+    /// How often live streams get a heartbeat.
+    public var streamHeartbeat: Duration = .seconds(15)
+    /// How many recent changes each person's log keeps for resuming.
+    public var changeLogLength = 1_000
 
     /// The production dependencies.
     public init() {}
@@ -78,9 +82,11 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
 
         let (provider, providerServices) = makeCatalogProvider(
             settings: settings, local: localProvider, database: database, logger: logger, dependencies: dependencies)
+        let saved = ItemsAssembly(settings: settings, database: database, dependencies: dependencies)
         let accounts = try await AccountsAssembly(
-            settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies)
-        let services: [any Service] = [database] + providerServices + accounts.services
+            settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies,
+            transfer: SavedItemsGuestTransfer(items: saved.service), sessionsEnded: saved.sessionsEnded)
+        let services: [any Service] = [database] + providerServices + accounts.services + saved.services
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)
@@ -107,6 +113,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         AccountLinkPages(accounts: accounts.service).register(on: router)
+        saved.routes(catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies)
+            .register(on: router)
 
         logger.info(
             "Catalog ready",

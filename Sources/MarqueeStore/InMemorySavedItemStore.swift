@@ -18,36 +18,80 @@ public actor InMemorySavedItemStore: SavedItemStore {
     /// Creates an empty store.
     public init() {}
 
-    public func save(_ item: SavedItem, for user: UserID, at date: Date) -> ItemChange {
+    public func upsert(
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
+        _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
+    ) throws -> ItemChange {
         let date = Milliseconds.rounded(date)
-        let key = Key(user: user, list: item.list, kind: item.kind, id: item.id)
-        var stored = item
-        stored.watchedAt = item.watchedAt.map(Milliseconds.rounded)
-        stored.createdAt = items[key]?.createdAt ?? date
+        let key = Key(user: user, list: list, kind: kind, id: id)
+        let existing = items[key]
+        var stored = try edit(existing)
+        if existing == nil, count(for: user) >= limit { throw SavedItemLimitReached(limit: limit) }
+        stored.list = list
+        stored.kind = kind
+        stored.id = id
+        stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
+        stored.createdAt = existing?.createdAt ?? date
         stored.updatedAt = date
         items[key] = stored
-        return log(user, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)
+        return log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
     }
 
     public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) -> ItemChange? {
         guard items.removeValue(forKey: Key(user: user, list: list, kind: kind, id: id)) != nil else { return nil }
-        return log(user, op: .delete, list: list, kind: kind, id: id, item: nil, at: date)
+        return log(user, op: .delete, list: list, kind: kind, id: id, item: nil, at: Milliseconds.rounded(date))
     }
 
     public func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) -> ItemChange? {
         let doomed = items.keys.filter { $0.user == user && $0.list == list && (kind == nil || $0.kind == kind) }
         guard !doomed.isEmpty else { return nil }
         for key in doomed { items[key] = nil }
-        return log(user, op: .clear, list: list, kind: kind, id: nil, item: nil, at: date)
+        return log(user, op: .clear, list: list, kind: kind, id: nil, item: nil, at: Milliseconds.rounded(date))
     }
 
     public func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) -> SavedItem? {
         items[Key(user: user, list: list, kind: kind, id: id)]
     }
 
-    public func items(list: SavedList, for user: UserID) -> [SavedItem] {
-        items.filter { $0.key.user == user && $0.key.list == list }.values
-            .sorted { ($0.createdAt, $0.kind.rawValue, $0.id) > ($1.createdAt, $1.kind.rawValue, $1.id) }
+    public func page(_ query: SavedItemQuery, for user: UserID) -> SavedItemPage {
+        let matching = items.filter { key, item in
+            key.user == user && (query.list == nil || key.list == query.list)
+                && (query.kind == nil || key.kind == query.kind)
+                && (query.text.map { text in
+                    [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded.contains(text)
+                } ?? true)
+        }.values
+        let ordered = matching.sorted { Self.precedes($0.position(for: query.sort), $1.position(for: query.sort)) }
+        let sorted = query.descending ? ordered.reversed() : ordered
+        let remaining = sorted.drop { item in
+            guard let after = query.after else { return false }
+            let position = item.position(for: query.sort)
+            return query.descending ? !Self.precedes(position, after) : !Self.precedes(after, position)
+        }
+        let page = Array(remaining.prefix(query.limit))
+        let next = remaining.count > page.count ? page.last?.position(for: query.sort) : nil
+        return SavedItemPage(items: page, next: next, total: matching.count)
+    }
+
+    public func lists(containing pairs: [SavedItemKey], for user: UserID) -> [SavedItemKey: Set<SavedList>] {
+        var result: [SavedItemKey: Set<SavedList>] = [:]
+        for pair in Set(pairs) {
+            for list in SavedList.allCases where items[Key(user: user, list: list, kind: pair.kind, id: pair.id)] != nil {
+                result[pair, default: []].insert(list)
+            }
+        }
+        return result
+    }
+
+    public func everything(for user: UserID) -> (items: [SavedItem], latest: Int64) {
+        let all = items.filter { $0.key.user == user }.values.sorted {
+            Self.precedes($0.position(for: .created), $1.position(for: .created))
+        }
+        return (all, latest[user] ?? 0)
+    }
+
+    public func count(for user: UserID) -> Int {
+        items.keys.count { $0.user == user }
     }
 
     public func changes(for user: UserID, after seq: Int64, limit: Int) -> ChangeFeed {
@@ -61,6 +105,30 @@ public actor InMemorySavedItemStore: SavedItemStore {
         let through = newest - Int64(keep)
         logs[user]?.removeAll { $0.seq <= through }
         compactedThrough[user] = max(compactedThrough[user] ?? 0, through)
+    }
+
+    public func move(from source: UserID, to target: UserID, at date: Date) -> [ItemChange] {
+        let date = Milliseconds.rounded(date)
+        var changes: [ItemChange] = []
+        for item in everything(for: source).items {
+            let key = Key(user: target, list: item.list, kind: item.kind, id: item.id)
+            let existing = items[key]
+            if let existing, existing.updatedAt >= item.updatedAt { continue }
+            var stored = item
+            stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
+            items[key] = stored
+            changes.append(log(target, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date))
+        }
+        return changes
+    }
+
+    /// The ascending order of positions: by value, then list, kind and id (as the SQL store orders).
+    private static func precedes(_ a: SavedItemPosition, _ b: SavedItemPosition) -> Bool {
+        switch (a.value, b.value) {
+        case (.time(let x), .time(let y)) where x != y: return x < y
+        case (.text(let x), .text(let y)) where x != y: return x < y
+        default: return (a.list.rawValue, a.kind.rawValue, a.id) < (b.list.rawValue, b.kind.rawValue, b.id)
+        }
     }
 
     private func log(

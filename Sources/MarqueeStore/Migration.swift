@@ -110,5 +110,22 @@ extension Migration {
                 .primaryKey("user_id", "seq")
                 .run()
         },
+        Migration(version: 8, name: "saved item titles, search text, counts and list indexes") { db in
+            try await db.alter(table: "saved_items").column("title_key", type: .text, .notNull, .default("")).run()
+            try await db.alter(table: "saved_items").column("search_text", type: .text, .notNull, .default("")).run()
+            try await db.alter(table: "change_sequences").column("item_count", type: .bigint, .notNull, .default(0))
+                .run()
+            // No release wrote saved items before this version, so there is nothing to backfill beyond the counts.
+            try await db.raw(
+                """
+                UPDATE change_sequences SET item_count =
+                    (SELECT COUNT(*) FROM saved_items WHERE saved_items.user_id = change_sequences.user_id)
+                """
+            ).run()
+            for column in ["created_at", "updated_at", "title_key"] {
+                try await db.create(index: "saved_items_by_\(column)").on("saved_items")
+                    .column("user_id").column("list").column(column).run()
+            }
+        },
     ]
 }

@@ -11,87 +11,61 @@ public struct SQLSavedItemStore: SavedItemStore {
         self.database = database
     }
 
-    private struct Row: Codable {
-        var user_id: String
-        var list: String
-        var kind: String
-        var item_id: String
-        var snapshot: String
-        var note: String?
-        var watched_at: Int64?
-        var rating: Int64?
-        var created_at: Int64
-        var updated_at: Int64
-
-        init(_ item: SavedItem, user: UserID) {
-            user_id = user.rawValue
-            list = item.list.rawValue
-            kind = item.kind.rawValue
-            item_id = item.id
-            snapshot = Self.json(item.snapshot)
-            note = item.note
-            watched_at = item.watchedAt.map(Milliseconds.from)
-            rating = item.rating.map(Int64.init)
-            created_at = Milliseconds.from(item.createdAt)
-            updated_at = Milliseconds.from(item.updatedAt)
-        }
-
-        var item: SavedItem? {
-            guard let list = SavedList(rawValue: list), let kind = SavedKind(rawValue: kind),
-                let snapshot = try? JSONDecoder().decode(ItemSnapshot.self, from: Data(snapshot.utf8))
-            else { return nil }
-            return SavedItem(
-                list: list, kind: kind, id: item_id, snapshot: snapshot, note: note,
-                watchedAt: watched_at.map(Milliseconds.date), rating: rating.map(Int.init),
-                createdAt: Milliseconds.date(created_at), updatedAt: Milliseconds.date(updated_at))
-        }
-
-        static func json<T: Encodable>(_ value: T) -> String {
-            String(decoding: (try? JSONEncoder().encode(value)) ?? Data("{}".utf8), as: UTF8.self)
-        }
-    }
-
-    private struct LogRow: Codable {
-        var user_id: String
-        var seq: Int64
-        var change: String
-    }
-
-    public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
+    public func upsert(
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
+        _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
+    ) async throws -> ItemChange {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
-            var stored = item
-            stored.watchedAt = item.watchedAt.map(Milliseconds.rounded)
+            let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
+            var stored = try edit(existing)
+            stored.list = list
+            stored.kind = kind
+            stored.id = id
+            stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
+            stored.createdAt = existing?.createdAt ?? date
             stored.updatedAt = date
-            stored.createdAt =
-                try await Self.select(db, user: user, list: item.list, kind: item.kind, id: item.id)?.createdAt ?? date
-            try await Self.delete(db, user: user, list: item.list, kind: item.kind, id: item.id)
-            try await db.insert(into: "saved_items").model(Row(stored, user: user), nilEncodingStrategy: .asNil).run()
-            return try await Self.log(db, user, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)
+            let row = SavedItemRow(stored, user: user)
+            if existing == nil {
+                try await db.insert(into: "saved_items").model(row, nilEncodingStrategy: .asNil).run()
+            } else {
+                try await db.update("saved_items").set(model: row, nilEncodingStrategy: .asNil)
+                    .where("user_id", .equal, user.rawValue).where("list", .equal, list.rawValue)
+                    .where("kind", .equal, kind.rawValue).where("item_id", .equal, id).run()
+            }
+            let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
+            if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
+            return try await Self.log(
+                db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date))
         }
     }
 
     public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws
         -> ItemChange?
     {
-        try await database.write { db in
-            guard try await Self.select(db, user: user, list: list, kind: kind, id: id) != nil else { return nil }
-            try await Self.delete(db, user: user, list: list, kind: kind, id: id)
-            return try await Self.log(db, user, op: .delete, list: list, kind: kind, id: id, item: nil, at: date)
+        let date = Milliseconds.rounded(date)
+        return try await database.write { db in
+            let removed = try await db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
+                .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
+                .returning("item_id").all()
+            guard !removed.isEmpty else { return nil }
+            let (seq, _) = try await Self.nextSequence(db, user, countChange: -1)
+            return try await Self.log(
+                db, user, ItemChange(seq: seq, op: .delete, list: list, kind: kind, id: id, item: nil, at: date))
         }
     }
 
     public func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange? {
-        try await database.write { db in
-            var query = db.select().column("item_id").from("saved_items").where("user_id", .equal, user.rawValue)
-                .where("list", .equal, list.rawValue).limit(1)
-            if let kind { query = query.where("kind", .equal, kind.rawValue) }
-            guard try await query.first() != nil else { return nil }
+        let date = Milliseconds.rounded(date)
+        return try await database.write { db in
             var delete = db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
                 .where("list", .equal, list.rawValue)
             if let kind { delete = delete.where("kind", .equal, kind.rawValue) }
-            try await delete.run()
-            return try await Self.log(db, user, op: .clear, list: list, kind: kind, id: nil, item: nil, at: date)
+            let removed = try await delete.returning("item_id").all().count
+            guard removed > 0 else { return nil }
+            let (seq, _) = try await Self.nextSequence(db, user, countChange: -removed)
+            return try await Self.log(
+                db, user, ItemChange(seq: seq, op: .clear, list: list, kind: kind, id: nil, item: nil, at: date))
         }
     }
 
@@ -99,19 +73,80 @@ public struct SQLSavedItemStore: SavedItemStore {
         try await Self.select(database.reader, user: user, list: list, kind: kind, id: id)
     }
 
-    public func items(list: SavedList, for user: UserID) async throws -> [SavedItem] {
-        try await database.reader.select().columns("*").from("saved_items").where("user_id", .equal, user.rawValue)
-            .where("list", .equal, list.rawValue).orderBy("created_at", .descending).orderBy("kind", .descending)
-            .orderBy("item_id", .descending).all(decoding: Row.self).compactMap(\.item)
+    public func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
+        let db = database.reader
+        let column = switch query.sort {
+        case .created: "created_at"
+        case .updated: "updated_at"
+        case .title: "title_key"
+        }
+        let direction: SQLDirection = query.descending ? .descending : .ascending
+        var select = Self.filtered(db.select().columns("*"), query, user: user)
+        if let after = query.after {
+            let op = query.descending ? "<" : ">"
+            let value: any Encodable & Sendable = switch after.value {
+            case .time(let milliseconds): milliseconds
+            case .text(let text): text
+            }
+            select = select.where(SQLQueryString(
+                "(\(ident: column) \(unsafeRaw: op) \(bind: value) OR (\(ident: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
+            ))
+        }
+        select = select.orderBy(column, direction).orderBy("list", direction).orderBy("kind", direction)
+            .orderBy("item_id", direction)
+        let wanted = query.limit == .max ? nil : query.limit
+        if let wanted { select = select.limit(wanted + 1) }
+        var items = try await select.all(decoding: SavedItemRow.self).compactMap(\.item)
+        var next: SavedItemPosition?
+        if let wanted, items.count > wanted {
+            items.removeLast(items.count - wanted)
+            next = items.last?.position(for: query.sort)
+        }
+        let total: Int
+        if next == nil, query.after == nil {
+            total = items.count
+        } else {
+            total = try await Self.filtered(db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n"), query, user: user)
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+        return SavedItemPage(items: items, next: next, total: total)
+    }
+
+    public func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
+        guard !pairs.isEmpty else { return [:] }
+        let wanted = Set(pairs)
+        let rows = try await database.reader.select().columns("list", "kind", "item_id").from("saved_items")
+            .where("user_id", .equal, user.rawValue).where("item_id", .in, Array(Set(pairs.map(\.id))))
+            .all(decoding: KeyRow.self)
+        var result: [SavedItemKey: Set<SavedList>] = [:]
+        for row in rows {
+            guard let kind = SavedKind(rawValue: row.kind), let list = SavedList(rawValue: row.list) else { continue }
+            let key = SavedItemKey(kind: kind, id: row.item_id)
+            if wanted.contains(key) { result[key, default: []].insert(list) }
+        }
+        return result
+    }
+
+    public func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64) {
+        // One read transaction would be tidier, but the reader connection is shared; reading the sequence first
+        // means a change landing in between is both in the items and replayed after `latest` (applying it twice
+        // is harmless), never missed.
+        let latest = try await Self.sequence(database.reader, user)?.latest ?? 0
+        let items = try await database.reader.select().columns("*").from("saved_items")
+            .where("user_id", .equal, user.rawValue).orderBy("created_at").orderBy("list").orderBy("kind")
+            .orderBy("item_id").all(decoding: SavedItemRow.self).compactMap(\.item)
+        return (items, latest)
+    }
+
+    public func count(for user: UserID) async throws -> Int {
+        Int(try await Self.sequence(database.reader, user)?.itemCount ?? 0)
     }
 
     public func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed {
         let db = database.reader
-        let sequence = try await db.select().columns("latest", "compacted_through").from("change_sequences")
-            .where("user_id", .equal, user.rawValue).first()
-        let latest = try sequence?.decode(column: "latest", as: Int64.self) ?? 0
-        let compactedThrough = try sequence?.decode(column: "compacted_through", as: Int64.self) ?? 0
-        if seq < compactedThrough { return .compacted(latest: latest) }
+        let sequence = try await Self.sequence(db, user)
+        let latest = sequence?.latest ?? 0
+        if seq < sequence?.compactedThrough ?? 0 { return .compacted(latest: latest) }
         let rows = try await db.select().columns("*").from("change_log").where("user_id", .equal, user.rawValue)
             .where("seq", .greaterThan, seq).orderBy("seq").limit(limit).all(decoding: LogRow.self)
         let decoder = JSONDecoder()
@@ -120,11 +155,7 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     public func compact(for user: UserID, keeping keep: Int) async throws {
         try await database.write { db in
-            guard
-                let latest = try await db.select().column("latest").from("change_sequences")
-                    .where("user_id", .equal, user.rawValue).first()?.decode(column: "latest", as: Int64.self),
-                latest > Int64(keep)
-            else { return }
+            guard let latest = try await Self.sequence(db, user)?.latest, latest > Int64(keep) else { return }
             let through = latest - Int64(keep)
             try await db.delete(from: "change_log").where("user_id", .equal, user.rawValue)
                 .where("seq", .lessThanOrEqual, through).run()
@@ -133,40 +164,152 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
+    public func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange] {
+        let date = Milliseconds.rounded(date)
+        return try await database.write { db in
+            let moving = try await db.select().columns("*").from("saved_items").where("user_id", .equal, source.rawValue)
+                .orderBy("created_at").all(decoding: SavedItemRow.self).compactMap(\.item)
+            var changes: [ItemChange] = []
+            for item in moving {
+                let existing = try await Self.select(db, user: target, list: item.list, kind: item.kind, id: item.id)
+                if let existing, existing.updatedAt >= item.updatedAt { continue }
+                var stored = item
+                stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
+                let row = SavedItemRow(stored, user: target)
+                if existing == nil {
+                    try await db.insert(into: "saved_items").model(row, nilEncodingStrategy: .asNil).run()
+                } else {
+                    try await db.update("saved_items").set(model: row, nilEncodingStrategy: .asNil)
+                        .where("user_id", .equal, target.rawValue).where("list", .equal, item.list.rawValue)
+                        .where("kind", .equal, item.kind.rawValue).where("item_id", .equal, item.id).run()
+                }
+                let (seq, _) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
+                changes.append(try await Self.log(db, target, ItemChange(
+                    seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)))
+            }
+            return changes
+        }
+    }
+
+    // MARK: Statements
+
+    private struct KeyRow: Decodable {
+        var list: String
+        var kind: String
+        var item_id: String
+    }
+
+    private struct LogRow: Codable {
+        var user_id: String
+        var seq: Int64
+        var change: String
+    }
+
+    private struct SequenceRow: Decodable {
+        var latest: Int64
+        var compactedThrough: Int64
+        var itemCount: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case latest
+            case compactedThrough = "compacted_through"
+            case itemCount = "item_count"
+        }
+    }
+
+    private static func filtered(_ select: SQLSelectBuilder, _ query: SavedItemQuery, user: UserID) -> SQLSelectBuilder {
+        var select = select.from("saved_items").where("user_id", .equal, user.rawValue)
+        if let list = query.list { select = select.where("list", .equal, list.rawValue) }
+        if let kind = query.kind { select = select.where("kind", .equal, kind.rawValue) }
+        if let text = query.text, !text.isEmpty {
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
+            select = select.where(SQLQueryString("search_text LIKE \(bind: "%\(escaped)%") ESCAPE '\\'"))
+        }
+        return select
+    }
+
     private static func select(
         _ db: any SQLDatabase, user: UserID, list: SavedList, kind: SavedKind, id: String
     ) async throws -> SavedItem? {
         try await db.select().columns("*").from("saved_items").where("user_id", .equal, user.rawValue)
             .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
-            .first(decoding: Row.self)?.item
+            .first(decoding: SavedItemRow.self)?.item
     }
 
-    private static func delete(_ db: any SQLDatabase, user: UserID, list: SavedList, kind: SavedKind, id: String)
-        async throws
+    private static func sequence(_ db: any SQLDatabase, _ user: UserID) async throws -> SequenceRow? {
+        try await db.select().columns("latest", "compacted_through", "item_count").from("change_sequences")
+            .where("user_id", .equal, user.rawValue).first(decoding: SequenceRow.self)
+    }
+
+    /// Takes the user's next sequence number and adjusts their item count, inside the caller's transaction.
+    private static func nextSequence(_ db: any SQLDatabase, _ user: UserID, countChange: Int) async throws
+        -> (seq: Int64, count: Int)
     {
-        try await db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
-            .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id).run()
+        let row = try await db.raw(
+            """
+            INSERT INTO change_sequences (user_id, latest, compacted_through, item_count)
+            VALUES (\(bind: user.rawValue), 1, 0, \(bind: Int64(max(0, countChange))))
+            ON CONFLICT (user_id) DO UPDATE SET latest = change_sequences.latest + 1,
+                item_count = change_sequences.item_count + \(bind: Int64(countChange))
+            RETURNING latest, item_count
+            """
+        ).first()
+        guard let row else { throw SQLSavedItemStoreError.noSequence }
+        return (try row.decode(column: "latest", as: Int64.self), Int(try row.decode(column: "item_count", as: Int64.self)))
     }
 
-    /// Takes the user's next sequence number and writes the change under it, inside the caller's transaction.
-    private static func log(
-        _ db: any SQLDatabase, _ user: UserID, op: ItemChange.Operation, list: SavedList, kind: SavedKind?,
-        id: String?, item: SavedItem?, at date: Date
-    ) async throws -> ItemChange {
-        let current = try await db.select().column("latest").from("change_sequences")
-            .where("user_id", .equal, user.rawValue).first()?.decode(column: "latest", as: Int64.self)
-        let seq = (current ?? 0) + 1
-        if current == nil {
-            try await db.insert(into: "change_sequences").columns("user_id", "latest", "compacted_through")
-                .values(SQLBind(user.rawValue), SQLBind(seq), SQLBind(Int64(0))).run()
-        } else {
-            try await db.update("change_sequences").set("latest", to: seq).where("user_id", .equal, user.rawValue).run()
-        }
-        let change = ItemChange(seq: seq, op: op, list: list, kind: kind, id: id, item: item, at: date)
+    private static func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(change), as: UTF8.self)
-        try await db.insert(into: "change_log").model(LogRow(user_id: user.rawValue, seq: seq, change: text)).run()
+        try await db.insert(into: "change_log").model(LogRow(user_id: user.rawValue, seq: change.seq, change: text)).run()
         return change
+    }
+}
+
+private enum SQLSavedItemStoreError: Error {
+    /// The sequence upsert returned no row (it always does on SQLite and PostgreSQL).
+    case noSequence
+}
+
+/// A `saved_items` row.
+struct SavedItemRow: Codable {
+    var user_id: String
+    var list: String
+    var kind: String
+    var item_id: String
+    var snapshot: String
+    var title_key: String
+    var search_text: String
+    var note: String?
+    var watched_at: Int64?
+    var rating: Int64?
+    var created_at: Int64
+    var updated_at: Int64
+
+    init(_ item: SavedItem, user: UserID) {
+        user_id = user.rawValue
+        list = item.list.rawValue
+        kind = item.kind.rawValue
+        item_id = item.id
+        snapshot = String(decoding: (try? JSONEncoder().encode(item.snapshot)) ?? Data("{}".utf8), as: UTF8.self)
+        title_key = item.snapshot.title.searchFolded
+        search_text = [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded
+        note = item.note
+        watched_at = item.watchedAt.map(Milliseconds.from)
+        rating = item.rating.map(Int64.init)
+        created_at = Milliseconds.from(item.createdAt)
+        updated_at = Milliseconds.from(item.updatedAt)
+    }
+
+    var item: SavedItem? {
+        guard let list = SavedList(rawValue: list), let kind = SavedKind(rawValue: kind),
+            let snapshot = try? JSONDecoder().decode(ItemSnapshot.self, from: Data(snapshot.utf8))
+        else { return nil }
+        return SavedItem(
+            list: list, kind: kind, id: item_id, snapshot: snapshot, note: note,
+            watchedAt: watched_at.map(Milliseconds.date), rating: rating.map(Int.init),
+            createdAt: Milliseconds.date(created_at), updatedAt: Milliseconds.date(updated_at))
     }
 }

@@ -12,18 +12,56 @@ public enum ChangeFeed: Sendable, Equatable {
 /// Where saved items and their per-person change log live. Each change and its log entry are written in one
 /// transaction, so a change that was answered as saved is also in the log.
 public protocol SavedItemStore: Sendable {
-    /// Saves (inserts or replaces) an item, keeping its creation time if it existed; returns the logged change.
-    func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange
+    /// Reads the item at (list, kind, id), lets `edit` decide what it becomes, and saves that, all in one
+    /// transaction; the creation time of an existing item is kept. `edit` may throw to change nothing. A new item
+    /// that would take the person past `limit` items throws `SavedItemLimitReached`.
+    func upsert(
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
+        _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
+    ) async throws -> ItemChange
     /// Removes an item; nil when there was none (nothing is logged).
     func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws -> ItemChange?
     /// Empties a list, or one kind of it; nil when there was nothing to remove.
     func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange?
     /// One item.
     func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem?
-    /// Every item of a list, newest first.
-    func items(list: SavedList, for user: UserID) async throws -> [SavedItem]
+    /// A page of items.
+    func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage
+    /// Which of these (kind, id) pairs are saved, in which lists.
+    func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>]
+    /// Every item the person has (both lists), oldest first, and the change sequence they reflect.
+    func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64)
+    /// How many items the person has in all.
+    func count(for user: UserID) async throws -> Int
     /// The changes after `seq`, at most `limit`.
     func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed
     /// Drops log entries older than the newest `keep`.
     func compact(for user: UserID, keeping keep: Int) async throws
+    /// Moves every item of `source` into `target`'s lists, logging each as a change of `target`. Where both have
+    /// the same item, the one updated last wins. Returns the changes logged.
+    func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange]
+}
+
+/// An item's identity within a list: its kind and source id.
+public struct SavedItemKey: Hashable, Sendable {
+    public var kind: SavedKind
+    public var id: String
+
+    /// Creates a key.
+    public init(kind: SavedKind, id: String) {
+        self.kind = kind
+        self.id = id
+    }
+}
+
+extension SavedItemStore {
+    /// Saves `item` as it is (keeping the creation time of an existing one), with no limit on the count.
+    public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
+        try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }
+    }
+
+    /// Every item of a list, newest first.
+    public func items(list: SavedList, for user: UserID) async throws -> [SavedItem] {
+        try await page(SavedItemQuery(list: list, limit: .max), for: user).items
+    }
 }

@@ -30,6 +30,7 @@ public struct LocalCatalog: Sendable {
     private(set) var people: [Person] = []
     private var titleByKey: [MediaKey: Int] = [:]
     private var personByID: [Int: Int] = [:]
+    private var titleByIMDbID: [String: Int] = [:]
     let titleSearch: TextSearchIndex
     let personSearch: TextSearchIndex
 
@@ -76,6 +77,9 @@ public struct LocalCatalog: Sendable {
         people = builder.people
         titleByKey = Dictionary(uniqueKeysWithValues: titles.enumerated().map { (MediaKey($1.kind, $1.id), $0) })
         personByID = Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1.id, $0) })
+        titleByIMDbID = Dictionary(
+            titles.enumerated().compactMap { index, title in title.record.imdbId.map { ($0, index) } },
+            uniquingKeysWith: { first, _ in first })
         titleSearch = TextSearchIndex(names: titles.map(\.record.title))
         personSearch = TextSearchIndex(names: people.map(\.record.name))
     }
@@ -87,6 +91,8 @@ public struct LocalCatalog: Sendable {
     func titleIndex(_ kind: MediaKind, id: Int) -> Int? { titleByKey[MediaKey(kind, id)] }
 
     func person(id: Int) -> Person? { personByID[id].map { people[$0] } }
+
+    func title(imdbID: String) -> Title? { titleByIMDbID[imdbID].map { titles[$0] } }
 }
 
 /// A (kind, id) pair: the identity of a catalog item.

@@ -74,6 +74,10 @@ public struct LocalCatalogProvider: CatalogProvider {
         return personDetails(person)
     }
 
+    public func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
+        catalog.title(imdbID: imdbID).map(summary)
+    }
+
     public func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         var hits: [(rank: TextSearchIndex.Rank, popularity: Double, summary: () -> MediaSummary)] = []
         if query.scope != .person {

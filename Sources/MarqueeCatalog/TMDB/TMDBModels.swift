@@ -146,3 +146,9 @@ struct TMDBConfiguration: Decodable, Sendable {
     }
     var images: Images
 }
+
+/// `/find/{external_id}`: what TMDB knows under another site's id.
+struct TMDBFindResults: Decodable, Sendable {
+    var movieResults: [TMDBListItem]
+    var tvResults: [TMDBListItem]
+}

@@ -120,6 +120,15 @@ public struct TMDBProvider: CatalogProvider {
                 crew: credits(person.combinedCredits?.crew, cast: false)))
     }
 
+    public func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
+        let found = try await client.get(
+            "/find/\(imdbID)", [("external_source", "imdb_id"), ("language", locale.language)], as: TMDBFindResults.self)
+        let map = try await mapper(locale)
+        if let movie = found.movieResults.first { return map.summary(movie, defaultKind: .movie) }
+        if let show = found.tvResults.first { return map.summary(show, defaultKind: .tv) }
+        return nil
+    }
+
     public func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         var parameters = [
             ("query", query.text), ("page", String(query.page)), ("language", locale.language),

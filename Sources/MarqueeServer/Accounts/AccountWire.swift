@@ -81,10 +81,3 @@ struct StatusBody: Encodable {
     let status: String
     let message: String
 }
-
-/// RFC 3339 timestamps in UTC.
-enum RFC3339 {
-    static func string(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle())
-    }
-}

@@ -16,11 +16,12 @@ struct AccountsAssembly {
 
     init(
         settings: ServerSettings, database: any Database, publicURL: PublicBaseURL, logger: Logger,
-        dependencies: AppDependencies
+        dependencies: AppDependencies, transfer: any GuestDataTransfer,
+        sessionsEnded: @escaping @Sendable (EndedSessions) -> Void
     ) async throws {
+        let sessions = ObservedSessionStore(base: SQLSessionStore(database: database), onEnd: sessionsEnded)
         let tokens = try await TokenIssuer(
-            signingKey: try TokenSecret.load(settings: settings), sessions: SQLSessionStore(database: database),
-            now: dependencies.now)
+            signingKey: try TokenSecret.load(settings: settings), sessions: sessions, now: dependencies.now)
         let sender = settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"
         let delivery: any Mailer
         if let smtp = settings.smtp {
@@ -46,7 +47,7 @@ struct AccountsAssembly {
             users: SQLUserStore(database: database), links: SQLOneTimeTokenStore(database: database), tokens: tokens,
             hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
             throttle: AttemptThrottle(limit: settings.authThrottleLimit, now: dependencies.now), identity: identity,
-            logger: logger, now: dependencies.now)
+            transfer: transfer, logger: logger, now: dependencies.now)
         services.append(
             AbandonedAccountPurgeService(
                 accounts: service, logger: logger, interval: dependencies.abandonedAccountPurgeInterval))

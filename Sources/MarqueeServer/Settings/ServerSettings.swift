@@ -45,6 +45,8 @@ public struct ServerSettings: Sendable {
     /// Failed (or, for mail-sending actions, all) attempts allowed per minute per account and per client address
     /// before 429. `authThrottleLimit` (`MARQUEE_AUTH_THROTTLE_LIMIT`), default 10; 0 turns throttling off.
     public var authThrottleLimit: Int
+    /// How many items one account may save, both lists together. `itemLimit` (`MARQUEE_ITEM_LIMIT`), default 10,000.
+    public var itemLimit: Int
 
     /// Reads and validates every setting.
     public init(reading reader: SettingsReader) throws {
@@ -99,6 +101,7 @@ public struct ServerSettings: Sendable {
             google = nil
         }
         authThrottleLimit = try reader.int("authThrottleLimit", default: 10, range: 0...10_000)
+        itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
     }
 
     /// The base of absolute URLs this server hands out.

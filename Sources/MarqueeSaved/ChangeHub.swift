@@ -1,0 +1,152 @@
+public import MarqueeCore
+import Synchronization
+
+/// Hands each person's changes to every open live stream of theirs, and to nobody else.
+///
+/// Publishing only queues the change (the write path never waits for streams); one task fans it out, encoding it
+/// once into a `Frame` that all of the person's streams share. Each stream has a bounded buffer: a stream that
+/// falls that far behind is ended rather than allowed to hold anything up, and its client resumes from the last
+/// sequence number it saw, losing nothing.
+public final class ChangeHub<Frame: Sendable>: Sendable {
+    /// What a stream receives.
+    public enum Event: Sendable {
+        /// A change and its encoded form.
+        case change(seq: Int64, frame: Frame)
+        /// Time to show the connection is alive (and to re-check the sign-in).
+        case heartbeat
+        /// The stream must end: the session was signed out or the account deleted.
+        case ended
+    }
+
+    /// One open stream. Dropping it unsubscribes.
+    public final class Subscription: Sendable {
+        /// The stream's events, ending early if the stream fell behind.
+        public let events: AsyncStream<Event>
+        fileprivate let id: Int
+        fileprivate let user: UserID
+        fileprivate weak let hub: ChangeHub?
+
+        fileprivate init(events: AsyncStream<Event>, id: Int, user: UserID, hub: ChangeHub) {
+            self.events = events
+            self.id = id
+            self.user = user
+            self.hub = hub
+        }
+
+        deinit { hub?.remove(id: id, user: user) }
+    }
+
+    private struct Subscriber {
+        let sessionID: String
+        let continuation: AsyncStream<Event>.Continuation
+    }
+
+    private struct State {
+        var nextID = 0
+        var byUser: [UserID: [Int: Subscriber]] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let inbox: AsyncStream<(UserID, ItemChange)>
+    private let inboxContinuation: AsyncStream<(UserID, ItemChange)>.Continuation
+    private let encode: @Sendable (ItemChange) -> Frame
+    private let bufferSize: Int
+
+    /// Creates a hub that encodes changes with `encode` and lets a stream fall `bufferSize` events behind.
+    public init(bufferSize: Int = 1_024, encode: @escaping @Sendable (ItemChange) -> Frame) {
+        (inbox, inboxContinuation) = AsyncStream.makeStream(of: (UserID, ItemChange).self)
+        self.encode = encode
+        self.bufferSize = bufferSize
+    }
+
+    /// Opens a stream of `user`'s changes for a client signed in with `sessionID`.
+    public func subscribe(user: UserID, sessionID: String) -> Subscription {
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.byUser[user, default: [:]][state.nextID] = Subscriber(sessionID: sessionID, continuation: continuation)
+            return state.nextID
+        }
+        return Subscription(events: events, id: id, user: user, hub: self)
+    }
+
+    /// Queues a committed change for delivery; returns at once.
+    public func publish(_ change: ItemChange, for user: UserID) {
+        inboxContinuation.yield((user, change))
+    }
+
+    /// Ends the streams of one session.
+    public func endSession(_ sessionID: String) {
+        end { $0.sessionID == sessionID }
+    }
+
+    /// Ends every stream of a person.
+    public func endAll(of user: UserID) {
+        let doomed = state.withLock { $0.byUser.removeValue(forKey: user) } ?? [:]
+        for subscriber in doomed.values { Self.finish(subscriber) }
+    }
+
+    /// Sends a heartbeat to every stream.
+    public func heartbeat() {
+        for subscriber in state.withLock({ $0.byUser.values.flatMap(\.values) }) {
+            _ = subscriber.continuation.yield(.heartbeat)
+        }
+    }
+
+    /// How many streams are open.
+    public var streamCount: Int { state.withLock { $0.byUser.values.reduce(0) { $0 + $1.count } } }
+
+    /// Delivers queued changes until the task is cancelled.
+    public func run() async {
+        for await (user, change) in inbox {
+            guard let subscribers = state.withLock({ $0.byUser[user] }) else { continue }
+            let event = Event.change(seq: change.seq, frame: encode(change))
+            var laggards: [Int] = []
+            for (id, subscriber) in subscribers {
+                if case .dropped = subscriber.continuation.yield(event) { laggards.append(id) }
+            }
+            if !laggards.isEmpty {
+                let removed = state.withLock { state in laggards.compactMap { state.byUser[user]?.removeValue(forKey: $0) } }
+                for subscriber in removed { subscriber.continuation.finish() }
+            }
+        }
+    }
+
+    /// Stops accepting changes (the fan-out task then finishes) and closes every stream.
+    public func shutDown() {
+        inboxContinuation.finish()
+        let all = state.withLock { state in
+            defer { state.byUser = [:] }
+            return state.byUser.values.flatMap(\.values)
+        }
+        for subscriber in all { subscriber.continuation.finish() }
+    }
+
+    private func end(where matches: (Subscriber) -> Bool) {
+        let doomed = state.withLock { state in
+            var doomed: [Subscriber] = []
+            for (user, subscribers) in state.byUser {
+                for (id, subscriber) in subscribers where matches(subscriber) {
+                    doomed.append(subscriber)
+                    state.byUser[user]?[id] = nil
+                }
+            }
+            return doomed
+        }
+        for subscriber in doomed { Self.finish(subscriber) }
+    }
+
+    private static func finish(_ subscriber: Subscriber) {
+        subscriber.continuation.yield(.ended)
+        subscriber.continuation.finish()
+    }
+
+    fileprivate func remove(id: Int, user: UserID) {
+        let removed = state.withLock { state -> Subscriber? in
+            let removed = state.byUser[user]?.removeValue(forKey: id)
+            if state.byUser[user]?.isEmpty == true { state.byUser[user] = nil }
+            return removed
+        }
+        removed?.continuation.finish()
+    }
+}

@@ -1,0 +1,112 @@
+public import Foundation
+public import MarqueeCore
+
+/// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose
+/// message says what is allowed.
+public enum ItemRules {
+    /// The longest note, in characters.
+    public static let maxNoteLength = 2_000
+    /// The longest title or name in a snapshot, in characters.
+    public static let maxTitleLength = 300
+    /// The longest item id.
+    public static let maxIDLength = 64
+
+    /// `favorites` or `watchlist`.
+    public static func list(_ text: String) throws -> SavedList {
+        guard let list = SavedList(rawValue: text) else {
+            throw DomainError(.unknownSavedList, "There is no list called '\(text.prefix(40))'. Lists: favorites, watchlist.")
+        }
+        return list
+    }
+
+    /// One of the kinds an item can have.
+    public static func kind(_ text: String) throws -> SavedKind {
+        guard let kind = SavedKind(rawValue: text) else {
+            let kinds = SavedKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DomainError(.unknownSavedKind, "'\(text.prefix(40))' is not a kind of item. Kinds: \(kinds).")
+        }
+        return kind
+    }
+
+    /// A source id: 1–64 letters, digits, `.`, `_`, `-` or `:` (TMDB's numbers, a museum's `SK-C-5`, …).
+    public static func id(_ text: String) throws -> String {
+        let allowed = text.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2E || byte == 0x5F || byte == 0x2D || byte == 0x3A
+        }
+        guard !text.isEmpty, text.utf8.count <= maxIDLength, allowed, text != ".", text != ".." else {
+            throw DomainError(
+                .badItemID,
+                "'\(text.prefix(40))' is not a valid item id: use 1 to \(maxIDLength) letters, digits, '.', '_', '-' or ':'.")
+        }
+        return text
+    }
+
+    /// A note: plain text up to 2,000 characters; line breaks and tabs are fine, other control characters are not.
+    /// An empty (or all-blank) note means no note.
+    public static func note(_ text: String) throws -> String? {
+        guard text.count <= maxNoteLength else {
+            throw DomainError(
+                .badNote, "A note can be at most \(maxNoteLength.formatted()) characters long; this one has \(text.count.formatted()).")
+        }
+        guard !text.unicodeScalars.contains(where: isForbiddenControl) else {
+            throw DomainError(.badNote, "A note is plain text: it cannot hold control characters.")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+    }
+
+    /// A rating from 1 to 10.
+    public static func rating(_ value: Int) throws -> Int {
+        guard (1...10).contains(value) else {
+            throw DomainError(.badRating, "A rating is a whole number from 1 to 10.")
+        }
+        return value
+    }
+
+    /// A snapshot with a title, short fields and, if any, an http(s) or server-relative image.
+    public static func snapshot(_ snapshot: ItemSnapshot) throws -> ItemSnapshot {
+        var checked = snapshot
+        checked.title = snapshot.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !checked.title.isEmpty else { throw DomainError(.badSnapshot, "snapshot.title is required.") }
+        try short(checked.title, "snapshot.title", maxTitleLength)
+        if let subtitle = snapshot.subtitle { try short(subtitle, "snapshot.subtitle", 200) }
+        if let image = snapshot.imageURL {
+            try short(image, "snapshot.image_url", 2_000)
+            let lower = image.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") || (image.hasPrefix("/") && !image.hasPrefix("//"))
+            else { throw DomainError(.badSnapshot, "snapshot.image_url must be an http(s) URL or a path on this server.") }
+        }
+        if let extra = snapshot.extra {
+            guard extra.count <= 20 else { throw DomainError(.badSnapshot, "snapshot.extra can hold at most 20 fields.") }
+            for (key, value) in extra {
+                guard !key.isEmpty, key.utf8.count <= 40,
+                    key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
+                else {
+                    throw DomainError(.badSnapshot, "snapshot.extra keys are 1 to 40 lowercase letters, digits or '_'.")
+                }
+                try short(value, "snapshot.extra.\(key)", 200)
+            }
+        }
+        return checked
+    }
+
+    /// Watched dates and ratings are for movies and shows on the watchlist.
+    public static func checkWatchable(list: SavedList, kind: SavedKind) throws {
+        guard list == .watchlist, kind == .movie || kind == .tv else {
+            throw DomainError(.notWatchable, "Watched dates and ratings are for movies and shows on the watchlist.")
+        }
+    }
+
+    private static func short(_ text: String, _ field: String, _ limit: Int) throws {
+        guard text.count <= limit else {
+            throw DomainError(.badSnapshot, "\(field) can be at most \(limit) characters long.")
+        }
+        guard !text.unicodeScalars.contains(where: isForbiddenControl) else {
+            throw DomainError(.badSnapshot, "\(field) cannot hold control characters.")
+        }
+    }
+
+    private static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" && scalar != "\r"
+    }
+}

@@ -1,0 +1,144 @@
+public import Foundation
+public import MarqueeCore
+public import MarqueeStore
+
+/// Favourites and watchlists: every operation on a person's saved items, each change logged under the next
+/// sequence number and handed to the live streams once committed. The owner is always the caller's account.
+public struct SavedItemService: Sendable {
+    /// How many items one account may keep (both lists together).
+    public let itemLimit: Int
+    /// How many recent changes each person's log keeps for resuming streams; older ones are compacted away.
+    public let changeLogLength: Int
+    private let store: any SavedItemStore
+    private let publisher: any ChangePublisher
+    private let now: @Sendable () -> Date
+
+    /// Creates the service.
+    public init(
+        store: any SavedItemStore, publisher: any ChangePublisher, itemLimit: Int = 10_000,
+        changeLogLength: Int = 1_000, now: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        self.publisher = publisher
+        self.itemLimit = itemLimit
+        self.changeLogLength = changeLogLength
+        self.now = now
+    }
+
+    /// Saves an item (`PUT`): creates it from the edit's snapshot, or updates the fields the edit names.
+    public func save(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+        -> ItemChange
+    {
+        if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
+            guard let item = edit.applied(to: existing, list: list, kind: kind, id: id, at: date) else {
+                throw DomainError(.badSnapshot, "snapshot is required to save a new item.")
+            }
+            return item
+        }
+    }
+
+    /// Edits an existing item (`PATCH`); `items.not_found` if the caller has none.
+    public func edit(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+        -> ItemChange
+    {
+        if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
+            guard let existing, let item = edit.applied(to: existing, list: list, kind: kind, id: id, at: date) else {
+                throw Self.notFound
+            }
+            return item
+        }
+    }
+
+    /// Removes an item; `items.not_found` if the caller has none.
+    public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> ItemChange {
+        guard let change = try await store.remove(list: list, kind: kind, id: id, for: user, at: now()) else {
+            throw Self.notFound
+        }
+        await committed(change, for: user)
+        return change
+    }
+
+    /// Empties a list (or one kind of it); nil when it was already empty.
+    public func clear(list: SavedList, kind: SavedKind?, for user: UserID) async throws -> ItemChange? {
+        guard let change = try await store.clear(list: list, kind: kind, for: user, at: now()) else { return nil }
+        await committed(change, for: user)
+        return change
+    }
+
+    /// One item; `items.not_found` if the caller has none.
+    public func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem {
+        guard let item = try await store.item(list: list, kind: kind, id: id, for: user) else { throw Self.notFound }
+        return item
+    }
+
+    /// A page of items and the cursor of the next one.
+    public func page(_ query: SavedItemQuery, for user: UserID) async throws -> (page: SavedItemPage, cursor: String?) {
+        let page = try await store.page(query, for: user)
+        return (page, page.next.map { ItemCursor.encode($0, for: query) })
+    }
+
+    /// Which lists each (kind, id) pair is in (pairs in no list are left out).
+    public func states(of pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
+        guard (1...100).contains(pairs.count) else {
+            throw DomainError(.tooManyPairs, "Ask about 1 to 100 items at a time; this asked about \(pairs.count).")
+        }
+        return try await store.lists(containing: pairs, for: user)
+    }
+
+    /// Everything the caller saved and the sequence number it reflects (exports and stream snapshots).
+    public func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64) {
+        try await store.everything(for: user)
+    }
+
+    /// How many items the caller has.
+    public func count(for user: UserID) async throws -> Int {
+        try await store.count(for: user)
+    }
+
+    /// The changes after `seq` (at most `limit`), or word that the log was compacted past it.
+    public func changes(for user: UserID, after seq: Int64, limit: Int = 500) async throws -> ChangeFeed {
+        try await store.changes(for: user, after: seq, limit: limit)
+    }
+
+    /// Moves a guest's items into another account (an upgrade that found the address taken).
+    public func moveAll(from guest: UserID, to target: UserID) async throws {
+        let changes = try await store.move(from: guest, to: target, at: now())
+        for change in changes { publisher.publish(change, for: target) }
+        if let last = changes.last { await compactIfDue(after: last, for: target, force: changes.count > 1) }
+    }
+
+    private func apply(
+        list: SavedList, kind: SavedKind, id: String, for user: UserID,
+        _ make: @escaping @Sendable (SavedItem?, Date) throws -> SavedItem
+    ) async throws -> ItemChange {
+        let date = now()
+        let change: ItemChange
+        do {
+            change = try await store.upsert(list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit) {
+                try make($0, date)
+            }
+        } catch let error as SavedItemLimitReached {
+            throw DomainError(
+                .itemLimitReached,
+                "You have saved \(error.limit.formatted()) items, the most one account can keep. Remove some to save more.")
+        }
+        await committed(change, for: user)
+        return change
+    }
+
+    private func committed(_ change: ItemChange, for user: UserID) async {
+        publisher.publish(change, for: user)
+        await compactIfDue(after: change, for: user, force: false)
+    }
+
+    /// Trims the log every so often (not on every write: it costs a transaction of its own).
+    private func compactIfDue(after change: ItemChange, for user: UserID, force: Bool) async {
+        let every = Int64(max(1, min(128, changeLogLength)))
+        guard force || change.seq % every == 0, change.seq > Int64(changeLogLength) else { return }
+        try? await store.compact(for: user, keeping: changeLogLength)
+    }
+
+    private static let notFound = DomainError(.itemNotFound, "You have no such saved item.")
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MarqueeCore
+import MarqueeStore
+
+/// Which sign-ins just ended.
+enum EndedSessions: Sendable {
+    case one(sessionID: String)
+    case all(of: UserID)
+}
+
+/// A `SessionStore` that reports every session it ends (sign-out, sign-out everywhere, a reused refresh token,
+/// password reset, account deletion), so live streams of those sessions close at once.
+struct ObservedSessionStore: SessionStore {
+    let base: any SessionStore
+    let onEnd: @Sendable (EndedSessions) -> Void
+
+    func create(_ session: SessionRecord, tokenHash: String) async throws {
+        try await base.create(session, tokenHash: tokenHash)
+    }
+
+    func create(_ session: SessionRecord, secretHash: String) async throws {
+        try await base.create(session, secretHash: secretHash)
+    }
+
+    func session(id: String) async throws -> SessionRecord? {
+        try await base.session(id: id)
+    }
+
+    func session(secretHash: String) async throws -> SessionRecord? {
+        try await base.session(secretHash: secretHash)
+    }
+
+    func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
+        try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
+    }
+
+    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
+        let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
+        if case .reused(let session) = outcome { onEnd(.one(sessionID: session.id)) }
+        return outcome
+    }
+
+    func revoke(sessionID: String, at date: Date) async throws {
+        try await base.revoke(sessionID: sessionID, at: date)
+        onEnd(.one(sessionID: sessionID))
+    }
+
+    func revokeAll(userID: UserID, at date: Date) async throws {
+        try await base.revokeAll(userID: userID, at: date)
+        onEnd(.all(of: userID))
+    }
+}

@@ -1,0 +1,78 @@
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeSaved
+import MarqueeStore
+import NIOCore
+
+/// One live stream of a person's changes: replays what the client missed (or sends a snapshot), then delivers
+/// changes as they are committed, in sequence order with no gaps, until the client leaves, falls too far behind,
+/// or the sign-in ends.
+struct ChangeStream {
+    typealias Hub = ChangeHub<ByteBuffer>
+
+    let items: SavedItemService
+    let tokens: TokenIssuer
+    let auth: Authentication
+    /// How many heartbeats pass between checks that the sign-in is still active (ended sessions on this instance
+    /// end their streams at once; this catches the rest).
+    let heartbeatsPerSessionCheck: Int
+
+    func run(_ subscription: Hub.Subscription, since: Int64?, writer: inout any ResponseBodyWriter) async throws {
+        try await writer.write(ServerSentEvents.retry)
+        var last = try await catchUp(from: since, writer: &writer)
+        var heartbeats = 0
+        for await event in subscription.events {
+            switch event {
+            case .change(let seq, let frame):
+                if seq <= last { continue }
+                if seq == last + 1 {
+                    try await writer.write(frame)
+                    last = seq
+                } else {
+                    last = try await catchUp(from: last, writer: &writer)
+                }
+            case .heartbeat:
+                heartbeats += 1
+                if heartbeats % heartbeatsPerSessionCheck == 0, !(await sessionIsActive()) {
+                    try await writer.write(ServerSentEvents.end("session_ended"))
+                    return try await writer.finish(nil)
+                }
+                try await writer.write(ServerSentEvents.heartbeat)
+            case .ended:
+                try await writer.write(ServerSentEvents.end("session_ended"))
+                return try await writer.finish(nil)
+            }
+        }
+        // The hub dropped this stream (it fell behind, or the server is stopping): the client reconnects with the
+        // last id it saw and loses nothing.
+        try await writer.finish(nil)
+    }
+
+    /// Sends everything after `seq` (a snapshot when there is no `seq` or the log cannot replay from it); returns
+    /// the sequence number the client now has.
+    private func catchUp(from seq: Int64?, writer: inout any ResponseBodyWriter) async throws -> Int64 {
+        guard var last = seq else { return try await snapshot(.start, writer: &writer) }
+        while true {
+            switch try await items.changes(for: auth.userID, after: last, limit: 500) {
+            case .compacted:
+                return try await snapshot(.compacted, writer: &writer)
+            case .changes(let changes, let latest):
+                if last > latest { return try await snapshot(.reset, writer: &writer) }
+                if !changes.isEmpty { try await writer.write(contentsOf: changes.map(ServerSentEvents.change)) }
+                last = changes.last?.seq ?? last
+                if changes.count < 500 { return last }
+            }
+        }
+    }
+
+    private func snapshot(_ reason: SnapshotReason, writer: inout any ResponseBodyWriter) async throws -> Int64 {
+        let (all, latest) = try await items.everything(for: auth.userID)
+        try await writer.write(ServerSentEvents.snapshot(all, seq: latest, reason: reason))
+        return latest
+    }
+
+    private func sessionIsActive() async -> Bool {
+        (try? await tokens.isActive(sessionID: auth.sessionID, of: auth.userID)) ?? true
+    }
+}

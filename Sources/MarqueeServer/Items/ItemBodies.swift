@@ -1,0 +1,128 @@
+import Foundation
+import MarqueeCore
+import MarqueeSaved
+import MarqueeStore
+
+/// The body of `PUT` and `PATCH /api/v1/me/items/{list}/{kind}/{id}`. A field left out stays as it is; `null`
+/// removes it (`note`, `watched_at`, `rating`).
+struct ItemEditBody: Decodable {
+    static let fields: Set<String> = ["snapshot", "note", "watched", "watched_at", "rating"]
+
+    var snapshot: SavedItemWire.Snapshot?
+    var note: FieldUpdate<String> = .keep
+    var watched: Bool?
+    var watchedAt: FieldUpdate<String> = .keep
+    var rating: FieldUpdate<Int> = .keep
+
+    // Keys as the snake_case-converting decoder presents them.
+    private enum CodingKeys: String, CodingKey {
+        case snapshot, note, watched, watchedAt, rating
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        snapshot = try container.decodeIfPresent(SavedItemWire.Snapshot.self, forKey: .snapshot)
+        watched = try container.decodeIfPresent(Bool.self, forKey: .watched)
+        note = try Self.update(container, .note)
+        watchedAt = try Self.update(container, .watchedAt)
+        rating = try Self.update(container, .rating)
+    }
+
+    private static func update<T: Decodable & Sendable>(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+        throws -> FieldUpdate<T>
+    {
+        guard container.contains(key) else { return .keep }
+        if try container.decodeNil(forKey: key) { return .clear }
+        return .set(try container.decode(T.self, forKey: key))
+    }
+
+    /// The edit this body asks for, checked against the item rules.
+    func edit(now: Date) throws -> ItemEdit {
+        var edit = ItemEdit(snapshot: try snapshot.map { try ItemRules.snapshot($0.model) })
+        switch note {
+        case .keep: break
+        case .clear: edit.note = .clear
+        case .set(let text): edit.note = try ItemRules.note(text).map { .set($0) } ?? .clear
+        }
+        switch watchedAt {
+        case .keep: break
+        case .clear: edit.watchedAt = .clear
+        case .set(let text):
+            guard let date = RFC3339.date(text) else {
+                throw DomainError(.invalidBody, "watched_at must be an RFC 3339 time such as 2026-11-22T20:15:00Z.")
+            }
+            guard date <= now.addingTimeInterval(86_400) else {
+                throw DomainError(.invalidBody, "watched_at cannot be in the future.")
+            }
+            edit.watchedAt = .set(date)
+        }
+        if case .keep = watchedAt, let watched { edit.watchedAt = watched ? .set(now) : .clear }
+        switch rating {
+        case .keep: break
+        case .clear: edit.rating = .clear
+        case .set(let value): edit.rating = .set(try ItemRules.rating(value))
+        }
+        return edit
+    }
+}
+
+/// The body of `POST /api/v1/me/items/states`.
+struct StatesRequest: Decodable {
+    struct Pair: Decodable {
+        let mediaType: String
+        let id: String
+    }
+
+    let items: [Pair]
+}
+
+/// One answer of `POST /api/v1/me/items/states`.
+struct ItemStateWire: Encodable {
+    let mediaType: SavedKind
+    let id: String
+    let favorites: Bool
+    let watchlist: Bool
+}
+
+/// `{"results": [...]}` of a states query, in the order asked.
+struct ItemStatesBody: Encodable {
+    let results: [ItemStateWire]
+}
+
+/// A cursor page of saved items.
+struct ItemPageBody: Encodable {
+    let results: [SavedItemWire]
+    let nextCursor: String?
+    let totalResults: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case results, nextCursor, totalResults
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(results, forKey: .results)
+        // Always present (null on the last page), so clients can test for it.
+        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(totalResults, forKey: .totalResults)
+    }
+}
+
+/// `GET /api/v1/me/changes`: the changes after `since`, or a snapshot when the log cannot replay from there.
+struct ChangesBody: Encodable {
+    let results: [ItemChangeWire]
+    let latestSeq: Int64
+    /// Whether more changes follow `results` (ask again with `since` = the last one's `seq`).
+    let hasMore: Bool
+    /// Present when the changes could not be replayed: replace everything held with it.
+    let snapshot: SnapshotBody?
+}
+
+/// `GET /api/v1/me/export?format=json`.
+struct ExportBody: Encodable {
+    let format = "marquee-items"
+    let version = 1
+    let exportedAt: String
+    let seq: Int64
+    let items: [SavedItemWire]
+}

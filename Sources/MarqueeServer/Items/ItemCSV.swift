@@ -1,0 +1,30 @@
+import Foundation
+import MarqueeCore
+
+/// The CSV export: one row per saved item, for spreadsheets (the JSON export is the one to import back).
+enum ItemCSV {
+    static let header = ["list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
+        "updated_at", "image_url"]
+
+    static func export(_ items: [SavedItem]) -> String {
+        var text = header.joined(separator: ",") + "\r\n"
+        for item in items {
+            let fields = [
+                item.list.rawValue, item.kind.rawValue, item.id, item.snapshot.title, item.snapshot.subtitle ?? "",
+                item.note ?? "", item.watchedAt.map(RFC3339.milliseconds) ?? "", item.rating.map(String.init) ?? "",
+                RFC3339.milliseconds(item.createdAt), RFC3339.milliseconds(item.updatedAt), item.snapshot.imageURL ?? "",
+            ]
+            text += fields.map(quoted).joined(separator: ",") + "\r\n"
+        }
+        return text
+    }
+
+    /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run a note as a
+    /// formula.
+    private static func quoted(_ field: String) -> String {
+        var field = field
+        if let first = field.first, "=+-@".contains(first) { field = "'" + field }
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

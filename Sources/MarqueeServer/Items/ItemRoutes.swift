@@ -1,0 +1,199 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeSaved
+import MarqueeStore
+import NIOCore
+
+/// `/api/v1/me/items`, `/api/v1/me/changes`, export and import: the caller's favourites and watchlist over HTTP.
+/// The owner is always the signed-in caller; nothing in a request can name another account.
+struct ItemRoutes {
+    let items: SavedItemService
+    let importer: ItemImporter
+    let hub: ChangeHub<ByteBuffer>
+    let authenticator: Authenticator
+    let heartbeatsPerSessionCheck: Int
+    let now: @Sendable () -> Date
+
+    /// The largest import body.
+    static let maxImportSize = 8 << 20
+
+    func register(on router: Router<MarqueeRequestContext>) {
+        let me = router.group("api/v1/me")
+        me.get("items") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let query = try listQuery(RequestParsing(request: request, context: context))
+            let (page, cursor) = try await items.page(query, for: auth.userID)
+            return try json(ItemPageBody(results: page.items.map(SavedItemWire.init), nextCursor: cursor, totalResults: page.total))
+        }
+        me.post("items/states") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let body = try await JSONBody.decode(StatesRequest.self, from: request, context: context, fields: ["items"])
+            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id)) }
+            let states = try await items.states(of: pairs, for: auth.userID)
+            return try json(ItemStatesBody(results: pairs.map { pair in
+                let lists = states[pair] ?? []
+                return ItemStateWire(
+                    mediaType: pair.kind, id: pair.id, favorites: lists.contains(.favorites),
+                    watchlist: lists.contains(.watchlist))
+            }))
+        }
+        me.get("items/:list/:kind/:id") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let (list, kind, id) = try itemPath(context)
+            return try json(SavedItemWire(try await items.item(list: list, kind: kind, id: id, for: auth.userID)))
+        }
+        me.put("items/:list/:kind/:id") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let (list, kind, id) = try itemPath(context)
+            let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
+            let change = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+            let created = change.item.map { $0.createdAt == $0.updatedAt } ?? false
+            return try json(ItemChangeWire(change), status: created ? .created : .ok)
+        }
+        me.patch("items/:list/:kind/:id") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let (list, kind, id) = try itemPath(context)
+            let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
+            let change = try await items.edit(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+            return try json(ItemChangeWire(change))
+        }
+        me.delete("items/:list/:kind/:id") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let (list, kind, id) = try itemPath(context)
+            return try json(ItemChangeWire(try await items.remove(list: list, kind: kind, id: id, for: auth.userID)))
+        }
+        me.delete("items/:list") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let list = try ItemRules.list(context.parameters.get("list") ?? "")
+            let kind = try RequestParsing(request: request, context: context).query("kind").map(ItemRules.kind)
+            guard let change = try await items.clear(list: list, kind: kind, for: auth.userID) else {
+                return Response(status: .noContent)
+            }
+            return try json(ItemChangeWire(change))
+        }
+        me.get("changes") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let parsing = RequestParsing(request: request, context: context)
+            let since = try Self.since(parsing.query("since"), name: "since") ?? 0
+            let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
+            return try json(try await changes(for: auth.userID, since: since, limit: limit))
+        }
+        me.get("changes/stream") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
+                ?? Self.since(RequestParsing(request: request, context: context).query("since"), name: "since")
+            let subscription = hub.subscribe(user: auth.userID, sessionID: auth.sessionID)
+            let stream = ChangeStream(
+                items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck)
+            let headers: HTTPFields = [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .accelBuffering: "no",
+            ]
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                try await stream.run(subscription, since: since, writer: &writer)
+            })
+        }
+        me.get("export") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let format = try RequestParsing(request: request, context: context).choice("format", default: ExportFormat.json)
+            let (all, latest) = try await items.everything(for: auth.userID)
+            let day = RFC3339.string(now()).prefix(10)
+            var response: Response
+            switch format {
+            case .json:
+                response = try json(ExportBody(exportedAt: RFC3339.string(now()), seq: latest, items: all.map(SavedItemWire.init)))
+            case .csv:
+                response = Response(
+                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: ItemCSV.export(all))))
+            }
+            response.headers[.contentDisposition] = "attachment; filename=\"marquee-items-\(day).\(format.rawValue)\""
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
+        me.post("import") { request, context in
+            let auth = try await authenticator.authenticate(request)
+            let parsing = RequestParsing(request: request, context: context)
+            let format = try parsing.query("format").map { text in
+                guard let format = ItemImporter.Format(rawValue: text) else {
+                    throw DomainError(.unknownImportFormat, "format must be one of: json, letterboxd, imdb.")
+                }
+                return format
+            }
+            let list = try parsing.query("list").map(ItemRules.list)
+            let buffer = try await request.body.collect(upTo: Self.maxImportSize)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                throw DomainError(.invalidBody, "The file is not valid UTF-8 text.")
+            }
+            guard !text.isEmpty else { throw DomainError(.invalidBody, "The file is empty.") }
+            return try json(try await importer.run(text, format: format, list: list, for: auth.userID))
+        }
+    }
+
+    private enum ExportFormat: String, CaseIterable {
+        case json, csv
+    }
+
+    private func changes(for user: UserID, since: Int64, limit: Int) async throws -> ChangesBody {
+        let feed = try await items.changes(for: user, after: since, limit: limit)
+        if case .changes(let changes, let latest) = feed, since <= latest {
+            return ChangesBody(
+                results: changes.map(ItemChangeWire.init), latestSeq: latest,
+                hasMore: (changes.last?.seq ?? latest) < latest, snapshot: nil)
+        }
+        let (all, latest) = try await items.everything(for: user)
+        let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
+        return ChangesBody(
+            results: [], latestSeq: latest, hasMore: false,
+            snapshot: SnapshotBody(seq: latest, reason: reason, items: all.map(SavedItemWire.init)))
+    }
+
+    private func listQuery(_ parsing: RequestParsing) throws -> SavedItemQuery {
+        var query = SavedItemQuery()
+        query.list = try parsing.query("list").map(ItemRules.list)
+        query.kind = try parsing.query("kind").map(ItemRules.kind)
+        if let text = parsing.query("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+            guard text.count <= 200 else { throw DomainError(.badQuery, "A search can be at most 200 characters long.") }
+            query.text = text.searchFolded
+        }
+        query.sort = try parsing.choice("sort", default: SavedItemQuery.Sort.created)
+        let defaultOrder = query.sort == .title ? SortOrder.asc : .desc
+        query.descending = try parsing.choice("order", default: defaultOrder) == .desc
+        query.limit = try parsing.optionalInt("limit", range: 1...100) ?? 20
+        if let cursor = parsing.query("cursor") { query.after = try ItemCursor.decode(cursor, for: query) }
+        return query
+    }
+
+    private enum SortOrder: String, CaseIterable {
+        case asc, desc
+    }
+
+    private func itemPath(_ context: MarqueeRequestContext) throws -> (SavedList, SavedKind, String) {
+        (
+            try ItemRules.list(context.parameters.get("list") ?? ""),
+            try ItemRules.kind(context.parameters.get("kind") ?? ""),
+            try ItemRules.id(context.parameters.get("id") ?? "")
+        )
+    }
+
+    private static func since(_ text: String?, name: String) throws -> Int64? {
+        guard let text else { return nil }
+        guard let value = Int64(text), value >= 0 else {
+            throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
+        }
+        return value
+    }
+
+    private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        var response = try JSONResponse.make(value, status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let accelBuffering = Self("X-Accel-Buffering")!
+}

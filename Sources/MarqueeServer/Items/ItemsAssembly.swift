@@ -1,0 +1,48 @@
+import Foundation
+import MarqueeAccounts
+import MarqueeCatalog
+import MarqueeCore
+import MarqueeSaved
+import MarqueeStore
+import NIOCore
+import ServiceLifecycle
+
+/// The saved-items part of the composition root: the store, the service, the live hub and its service.
+struct ItemsAssembly {
+    let hub: ChangeHub<ByteBuffer>
+    let service: SavedItemService
+    let services: [any Service]
+
+    init(settings: ServerSettings, database: any Database, dependencies: AppDependencies) {
+        hub = ChangeHub(encode: ServerSentEvents.change)
+        service = SavedItemService(
+            store: SQLSavedItemStore(database: database), publisher: hub, itemLimit: settings.itemLimit,
+            changeLogLength: dependencies.changeLogLength, now: dependencies.now)
+        services = [ChangeHubService(hub: hub, heartbeat: dependencies.streamHeartbeat)]
+    }
+
+    /// Closes the live streams of sign-ins that ended.
+    func sessionsEnded(_ ended: EndedSessions) {
+        switch ended {
+        case .one(let sessionID): hub.endSession(sessionID)
+        case .all(let user): hub.endAll(of: user)
+        }
+    }
+
+    func routes(
+        catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator, dependencies: AppDependencies
+    ) -> ItemRoutes {
+        ItemRoutes(
+            items: service, importer: ItemImporter(items: service, catalog: catalog, locale: locale), hub: hub,
+            authenticator: authenticator, heartbeatsPerSessionCheck: 4, now: dependencies.now)
+    }
+}
+
+/// Moves a guest's saved items into the account they are merged into.
+struct SavedItemsGuestTransfer: GuestDataTransfer {
+    let items: SavedItemService
+
+    func move(from guest: UserID, to target: UserID) async throws {
+        try await items.moveAll(from: guest, to: target)
+    }
+}

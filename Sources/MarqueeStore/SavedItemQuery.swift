@@ -1,0 +1,96 @@
+public import MarqueeCore
+
+/// Which of a person's saved items to read, in what order, from where.
+public struct SavedItemQuery: Sendable, Equatable {
+    /// What the items are ordered by.
+    public enum Sort: String, Sendable, CaseIterable {
+        case created, updated, title
+    }
+
+    /// Only this list (nil: both).
+    public var list: SavedList?
+    /// Only this kind (nil: all).
+    public var kind: SavedKind?
+    /// Only items whose title or note contains this text (already `searchFolded`).
+    public var text: String?
+    public var sort: Sort
+    public var descending: Bool
+    /// Continue after this position (from a previous page's `next`).
+    public var after: SavedItemPosition?
+    /// At most this many items.
+    public var limit: Int
+
+    /// Creates a query.
+    public init(
+        list: SavedList? = nil, kind: SavedKind? = nil, text: String? = nil, sort: Sort = .created,
+        descending: Bool = true, after: SavedItemPosition? = nil, limit: Int = 20
+    ) {
+        self.list = list
+        self.kind = kind
+        self.text = text
+        self.sort = sort
+        self.descending = descending
+        self.after = after
+        self.limit = limit
+    }
+}
+
+/// Where a page ended: the last item's sort value and key. Ties on the sort value are broken by the key, so paging
+/// never skips or repeats an item.
+public struct SavedItemPosition: Sendable, Equatable, Codable {
+    /// The sort value: milliseconds for `created`/`updated`, the folded title for `title`.
+    public enum Value: Sendable, Equatable, Codable {
+        case time(Int64)
+        case text(String)
+    }
+
+    public var value: Value
+    public var list: SavedList
+    public var kind: SavedKind
+    public var id: String
+
+    /// Creates a position.
+    public init(value: Value, list: SavedList, kind: SavedKind, id: String) {
+        self.value = value
+        self.list = list
+        self.kind = kind
+        self.id = id
+    }
+}
+
+/// One page of saved items.
+public struct SavedItemPage: Sendable, Equatable {
+    public var items: [SavedItem]
+    /// Where the next page starts; nil on the last page.
+    public var next: SavedItemPosition?
+    /// How many items match the query in all.
+    public var total: Int
+
+    /// Creates a page.
+    public init(items: [SavedItem], next: SavedItemPosition?, total: Int) {
+        self.items = items
+        self.next = next
+        self.total = total
+    }
+}
+
+/// Saving one more item would take the account past the per-person limit.
+public struct SavedItemLimitReached: Error, Sendable, Equatable {
+    /// The limit.
+    public let limit: Int
+
+    /// Creates the error.
+    public init(limit: Int) { self.limit = limit }
+}
+
+extension SavedItem {
+    /// Where this item sits in an ordering by `sort`.
+    public func position(for sort: SavedItemQuery.Sort) -> SavedItemPosition {
+        let value: SavedItemPosition.Value = switch sort {
+        case .created: .time(Milliseconds.from(createdAt))
+        case .updated: .time(Milliseconds.from(updatedAt))
+        case .title: .text(snapshot.title.searchFolded)
+        }
+        return SavedItemPosition(value: value, list: list, kind: kind, id: id)
+    }
+}
