@@ -1,5 +1,5 @@
 import Foundation
-public import MarqueeCore
+import MarqueeCore
 public import MarqueeStore
 
 /// The opaque `cursor` of item pages: the last item's position, tied to the query it came from so a cursor

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import MarqueeCore
 
 /// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose

@@ -27,7 +27,7 @@ public struct SavedItemService: Sendable {
 
     /// Saves an item (`PUT`): creates it from the edit's snapshot, or updates the fields the edit names.
     public func save(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
-        -> ItemChange
+        -> SavedItemUpsert
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
         return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
@@ -48,7 +48,7 @@ public struct SavedItemService: Sendable {
                 throw Self.notFound
             }
             return item
-        }
+        }.change
     }
 
     /// Removes an item; `items.not_found` if the caller has none.
@@ -112,11 +112,11 @@ public struct SavedItemService: Sendable {
     private func apply(
         list: SavedList, kind: SavedKind, id: String, for user: UserID,
         _ make: @escaping @Sendable (SavedItem?, Date) throws -> SavedItem
-    ) async throws -> ItemChange {
+    ) async throws -> SavedItemUpsert {
         let date = now()
-        let change: ItemChange
+        let result: SavedItemUpsert
         do {
-            change = try await store.upsert(list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit) {
+            result = try await store.upsert(list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit) {
                 try make($0, date)
             }
         } catch let error as SavedItemLimitReached {
@@ -124,8 +124,8 @@ public struct SavedItemService: Sendable {
                 .itemLimitReached,
                 "You have saved \(error.limit.formatted()) items, the most one account can keep. Remove some to save more.")
         }
-        await committed(change, for: user)
-        return change
+        await committed(result.change, for: user)
+        return result
     }
 
     private func committed(_ change: ItemChange, for user: UserID) async {

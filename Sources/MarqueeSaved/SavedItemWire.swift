@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import MarqueeCore
 
 /// A saved item on the wire (and in exports), snake_case like every Marquee body.

@@ -21,7 +21,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
     public func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
-    ) throws -> ItemChange {
+    ) throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
         let key = Key(user: user, list: list, kind: kind, id: id)
         let existing = items[key]
@@ -34,7 +34,8 @@ public actor InMemorySavedItemStore: SavedItemStore {
         stored.createdAt = existing?.createdAt ?? date
         stored.updatedAt = date
         items[key] = stored
-        return log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
+        let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
+        return SavedItemUpsert(change: change, created: existing == nil)
     }
 
     public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) -> ItemChange? {

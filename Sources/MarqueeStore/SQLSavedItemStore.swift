@@ -14,7 +14,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     public func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
-    ) async throws -> ItemChange {
+    ) async throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
@@ -35,8 +35,9 @@ public struct SQLSavedItemStore: SavedItemStore {
             }
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
             if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
-            return try await Self.log(
+            let change = try await Self.log(
                 db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date))
+            return SavedItemUpsert(change: change, created: existing == nil)
         }
     }
 

@@ -18,7 +18,7 @@ public protocol SavedItemStore: Sendable {
     func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
-    ) async throws -> ItemChange
+    ) async throws -> SavedItemUpsert
     /// Removes an item; nil when there was none (nothing is logged).
     func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws -> ItemChange?
     /// Empties a list, or one kind of it; nil when there was nothing to remove.
@@ -42,6 +42,20 @@ public protocol SavedItemStore: Sendable {
     func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange]
 }
 
+/// What an upsert did.
+public struct SavedItemUpsert: Sendable, Equatable {
+    /// The logged change.
+    public var change: ItemChange
+    /// Whether the item is new (rather than an update of one that existed).
+    public var created: Bool
+
+    /// Creates the result.
+    public init(change: ItemChange, created: Bool) {
+        self.change = change
+        self.created = created
+    }
+}
+
 /// An item's identity within a list: its kind and source id.
 public struct SavedItemKey: Hashable, Sendable {
     public var kind: SavedKind
@@ -57,7 +71,7 @@ public struct SavedItemKey: Hashable, Sendable {
 extension SavedItemStore {
     /// Saves `item` as it is (keeping the creation time of an existing one), with no limit on the count.
     public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
-        try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }
+        try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }.change
     }
 
     /// Every item of a list, newest first.

@@ -49,9 +49,8 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
-            let change = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
-            let created = change.item.map { $0.createdAt == $0.updatedAt } ?? false
-            return try json(ItemChangeWire(change), status: created ? .created : .ok)
+            let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+            return try json(ItemChangeWire(saved.change), status: saved.created ? .created : .ok)
         }
         me.patch("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)

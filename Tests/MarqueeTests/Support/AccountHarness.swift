@@ -12,6 +12,8 @@ import Testing
 /// cheap bcrypt cost, plus helpers to talk to the account API the way a client does.
 struct AccountHarness: Sendable {
     let client: any TestClientProtocol
+    /// The loopback port the server listens on.
+    var port: Int { client.port ?? 0 }
     let mailbox: Mailbox
     let clock: TestClock
     let settings: ServerSettings
@@ -21,7 +23,8 @@ struct AccountHarness: Sendable {
     /// Runs `body` against a fresh server and SMTP sink. `overrides` are extra settings.
     static func run(
         _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
-        purgeInterval: Duration = .seconds(3600), _ body: @Sendable (AccountHarness) async throws -> Void
+        purgeInterval: Duration = .seconds(3600), configure: @Sendable (inout AppDependencies) -> Void = { _ in },
+        _ body: @Sendable (AccountHarness) async throws -> Void
     ) async throws {
         try await withSMTPSink { sink in
             var values = ["smtpURL": "smtp://127.0.0.1:\(sink.port)", "authThrottleLimit": "1000"]
@@ -30,6 +33,7 @@ struct AccountHarness: Sendable {
             let settings = try TestSettings.make(values)
             var dependencies = dependencies(clock)
             dependencies.abandonedAccountPurgeInterval = purgeInterval
+            configure(&dependencies)
             try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) { client in
                 try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))
             }

@@ -1,0 +1,204 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// Favourites and watchlists over real HTTP: saving, editing, paging, heart states, and the owner rule.
+@Suite("Saved items API")
+struct ItemAPITests {
+    typealias H = AccountHarness
+
+    @Test("Saving, re-saving, editing and removing answer with the change; a re-save never wipes the note")
+    func lifecycle() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            let created = try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
+            #expect(created.status == .created, "\(created.text)")
+            let change = try h.object(created)
+            #expect(change["seq"] as? Int == 1 && change["op"] as? String == "upsert")
+            #expect(change["media_type"] as? String == "movie" && change["list"] as? String == "favorites")
+
+            let again = try await h.save(ada, "favorites/movie/603", title: "The Matrix")
+            #expect(again.status == .ok)
+            let item = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
+            #expect(item["note"] as? String == "Red pill")
+            #expect(item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"] as? String)
+
+            let watched = try await h.save(ada, "watchlist/movie/603", title: "The Matrix", ["watched": true, "rating": 9])
+            let watchedItem = try #require(try h.object(watched)["item"] as? [String: Any])
+            #expect(watchedItem["rating"] as? Int == 9 && watchedItem["watched_at"] is String)
+
+            let cleared = try await h.call(
+                "/api/v1/me/items/favorites/movie/603", ["note": NSNull()], method: .patch, bearer: ada.accessToken)
+            #expect(cleared.status == .ok)
+            #expect((try h.object(cleared)["item"] as? [String: Any])?["note"] == nil)
+
+            let removed = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
+            #expect(try h.object(removed)["op"] as? String == "delete")
+            let twice = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
+            #expect(twice.status == .notFound)
+            #expect(try twice.errorCode() == "items.not_found")
+
+            let clear = try await h.call("/api/v1/me/items/watchlist?kind=movie", method: .delete, bearer: ada.accessToken)
+            #expect(try h.object(clear)["op"] as? String == "clear")
+            let empty = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: ada.accessToken)
+            #expect(empty.status == .noContent)
+        }
+    }
+
+    @Test("Lists page by cursor without gaps or repeats, filter by list and kind, sort, and search titles and notes")
+    func paging() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            for number in 1...23 {
+                h.clock.advance(by: 1)
+                try await h.save(ada, "favorites/\(number % 3 == 0 ? "tv" : "movie")/\(number)", title: "Title \(number)")
+            }
+            try await h.save(ada, "watchlist/movie/194", title: "Amélie", ["note": "Paris, Montmartre"])
+            try await h.save(ada, "favorites/person/31", title: "Tom Hanks", ["note": "Saw him in PARIS"])
+
+            var seen: [String] = []
+            var cursor: String?
+            repeat {
+                let query = "?list=favorites&limit=10" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await h.getObject(ada, "/api/v1/me/items\(query)")
+                #expect(page["total_results"] as? Int == 24)
+                seen += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+                cursor = page["next_cursor"] as? String
+            } while cursor != nil && seen.count < 100
+            #expect(seen.count == 24 && Set(seen).count == 24)
+            #expect(seen.first == "31" && seen[1] == "23")
+
+            #expect(try await h.ids(ada, "?kind=tv").count == 7)
+            #expect(try await h.ids(ada, "?q=amelie") == ["194"])
+            #expect(Set(try await h.ids(ada, "?q=paris")) == ["194", "31"])
+            #expect(try await h.ids(ada, "?list=watchlist") == ["194"])
+            #expect(try await h.ids(ada, "?sort=title&limit=3") == ["194", "1", "10"])
+            #expect(try await h.ids(ada, "?sort=created&order=asc&limit=2") == ["1", "2"])
+
+            let first = try await h.getObject(ada, "/api/v1/me/items?limit=5")
+            let otherSort = try await h.call(
+                "/api/v1/me/items?sort=title&cursor=\(try #require(first["next_cursor"] as? String))", method: .get,
+                bearer: ada.accessToken)
+            #expect(try otherSort.errorCode() == "items.bad_cursor")
+        }
+    }
+
+    @Test("States say which lists each item of a page is in, in one call")
+    func states() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            try await h.save(ada, "favorites/movie/603", title: "The Matrix")
+            try await h.save(ada, "watchlist/movie/603", title: "The Matrix")
+            try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad")
+            let pairs: [[String: String]] = [
+                ["media_type": "movie", "id": "603"], ["media_type": "tv", "id": "1396"], ["media_type": "person", "id": "603"],
+            ]
+            let response = try await h.call("/api/v1/me/items/states", ["items": pairs], bearer: ada.accessToken)
+            let results = try #require(try h.object(response)["results"] as? [[String: Any]])
+            #expect(results.map { "\($0["id"]!) \($0["favorites"] as! Bool) \($0["watchlist"] as! Bool)" } == [
+                "603 true true", "1396 false true", "603 false false",
+            ])
+        }
+    }
+
+    @Test("Every kind of bad input gets a 4xx with a stable code, never a 500")
+    func badInput() async throws {
+        try await H.run(["itemLimit": "3"]) { h in
+            let ada = try await h.guest()
+            let token = ada.accessToken
+            let path = "/api/v1/me/items/favorites/movie/603"
+            let title = ["title": "The Matrix"]
+            let cases: [(String, HTTPRequest.Method, [String: any Sendable]?, Int, String)] = [
+                ("/api/v1/me/items/wishlist/movie/1", .put, ["snapshot": title], 400, "items.unknown_list"),
+                ("/api/v1/me/items/favorites/book/1", .put, ["snapshot": title], 400, "items.unknown_kind"),
+                ("/api/v1/me/items/favorites/movie/a%20b", .put, ["snapshot": title], 400, "items.bad_id"),
+                ("/api/v1/me/items/favorites/movie/\(String(repeating: "9", count: 65))", .put, ["snapshot": title], 400, "items.bad_id"),
+                ("/api/v1/me/items/favorites/movie/%2E%2E", .get, nil, 400, "items.bad_id"),
+                (path, .put, ["snapshot": title, "note": String(repeating: "n", count: 2_001)], 400, "items.bad_note"),
+                (path, .put, ["snapshot": title, "note": "bell\u{07}"], 400, "items.bad_note"),
+                (path, .put, ["snapshot": title, "note": 5], 400, "request.invalid_body"),
+                (path, .put, ["snapshot": title, "owner": "someone-else"], 400, "request.unknown_field"),
+                (path, .put, ["snapshot": ["title": " "]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "X", "image_url": "javascript:alert(1)"]], 400, "items.bad_snapshot"),
+                (path, .put, ["note": "no snapshot"], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": title, "rating": 7], 400, "items.not_watchable"),
+                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 11], 400, "items.bad_rating"),
+                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "yesterday"], 400, "request.invalid_body"),
+                (path, .patch, ["note": "nothing to edit"], 404, "items.not_found"),
+                ("/api/v1/me/items?limit=0", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items?cursor=not-a-cursor", .get, nil, 400, "items.bad_cursor"),
+                ("/api/v1/me/items?sort=rating", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items?list=all", .get, nil, 400, "items.unknown_list"),
+                ("/api/v1/me/changes?since=-1", .get, nil, 400, "items.bad_since"),
+                ("/api/v1/me/changes/stream?since=x", .get, nil, 400, "items.bad_since"),
+                ("/api/v1/me/items/states", .post, ["items": [[String: String]]()], 400, "items.too_many_pairs"),
+                ("/api/v1/me/items/states", .post, ["items": Array(repeating: ["media_type": "movie", "id": "1"], count: 101)], 400, "items.too_many_pairs"),
+                ("/api/v1/me/items/states", .post, ["items": [["media_type": "song", "id": "1"]]], 400, "items.unknown_kind"),
+                ("/api/v1/me/export?format=xml", .get, nil, 400, "request.invalid_parameter"),
+            ]
+            for (path, method, body, status, code) in cases {
+                let response = try await h.call(path, body, method: method, bearer: token)
+                #expect(Int(response.status.code) == status, "\(method) \(path): \(response.text)")
+                #expect(try response.errorCode() == code, "\(method) \(path)")
+            }
+
+            var headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            let badUTF8 = try await h.client.execute(
+                uri: path, method: .put, headers: headers,
+                body: ByteBuffer(bytes: Array(#"{"snapshot":{"title":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8))
+            ) { $0 }
+            #expect(badUTF8.status == .badRequest)
+            let huge = try await h.save(ada, "favorites/movie/1", title: String(repeating: "x", count: 70_000))
+            #expect(try huge.errorCode() == "request.body_too_large")
+            headers[.contentType] = "text/plain"
+            let plain = try await h.client.send(path, method: .put, body: #"{"snapshot":{"title":"X"}}"#, headers: headers)
+            #expect(try plain.errorCode() == "request.unsupported_media_type")
+            let anonymous = try await h.call(path, ["snapshot": title], method: .put)
+            #expect(try anonymous.errorCode() == "auth.required")
+            let importBad = try await h.client.send(
+                "/api/v1/me/import", method: .post, body: "just some words\nnothing tabular",
+                headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"])
+            #expect(try importBad.errorCode() == "items.unknown_import_format")
+
+            for id in 1...3 { #expect(try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)").status == .created) }
+            let over = try await h.save(ada, "favorites/movie/4", title: "Film 4")
+            #expect(over.status == .conflict)
+            #expect(try over.errorCode() == "items.limit_reached")
+            #expect(over.text.contains("3 items"))
+            #expect(try await h.save(ada, "favorites/movie/3", title: "Film 3", ["note": "edits still work"]).status == .ok)
+        }
+    }
+
+    @Test("Another account's items are invisible on every route: 404, never a hint they exist")
+    func ownerOnly() async throws {
+        try await H.run { h in
+            let (ada, bob) = (try await h.guest(), try await h.guest())
+            try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "Ada's note"])
+            let path = "/api/v1/me/items/favorites/movie/603"
+            let read = try await h.call(path, method: .get, bearer: bob.accessToken)
+            #expect(read.status == .notFound)
+            #expect(try read.errorCode() == "items.not_found")
+            let edit = try await h.call(path, ["note": "Bob was here"], method: .patch, bearer: bob.accessToken)
+            #expect(edit.status == .notFound)
+            let delete = try await h.call(path, method: .delete, bearer: bob.accessToken)
+            #expect(delete.status == .notFound)
+            #expect(try await h.call("/api/v1/me/items/favorites", method: .delete, bearer: bob.accessToken).status == .noContent)
+            let states = try await h.call(
+                "/api/v1/me/items/states", ["items": [["media_type": "movie", "id": "603"]]], bearer: bob.accessToken)
+            #expect((try h.object(states)["results"] as? [[String: Any]])?.first?["favorites"] as? Bool == false)
+            #expect(try await h.ids(bob, "").isEmpty)
+            #expect(try await h.ids(bob, "?q=matrix").isEmpty)
+            let export = try await h.getObject(bob, "/api/v1/me/export")
+            #expect((export["items"] as? [Any])?.isEmpty == true)
+            let changes = try await h.getObject(bob, "/api/v1/me/changes?since=0")
+            #expect((changes["results"] as? [Any])?.isEmpty == true && changes["latest_seq"] as? Int == 0)
+
+            // Bob saving the same item makes his own copy; Ada's is untouched.
+            try await h.save(bob, "favorites/movie/603", title: "The Matrix", ["note": "Bob's note"])
+            #expect(try await h.getObject(ada, path)["note"] as? String == "Ada's note")
+            #expect(try await h.ids(ada, "") == ["603"])
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// One Server-Sent Event as a client sees it.
+struct ServerEvent: Sendable {
+    var id: String?
+    var event: String
+    var data: String
+
+    /// The data as a JSON object.
+    var object: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
+    }
+}
+
+/// A real `text/event-stream` client over loopback (AsyncHTTPClient), collecting events as they arrive.
+final class EventStreamClient: Sendable {
+    private let events: EventInbox
+    private let reader: Task<Void, Never>
+
+    private init(reader: Task<Void, Never>, events: EventInbox) {
+        self.reader = reader
+        self.events = events
+    }
+
+    /// Opens `/api/v1/me/changes/stream` (plus `query`) with a bearer token, resuming from `lastEventID` if given.
+    static func open(port: Int, bearer: String, lastEventID: String? = nil, query: String = "") -> EventStreamClient {
+        let inbox = EventInbox()
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/api/v1/me/changes/stream\(query)")
+        request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
+        request.headers.add(name: "Accept", value: "text/event-stream")
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
+        let reader = Task {
+            do {
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+                await inbox.setStatus(Int(response.status.code))
+                var pending = ""
+                for try await chunk in response.body {
+                    pending += String(buffer: chunk)
+                    while let end = pending.range(of: "\n\n") {
+                        let frame = String(pending[..<end.lowerBound])
+                        pending.removeSubrange(..<end.upperBound)
+                        if let event = Self.parse(frame) { await inbox.append(event) }
+                    }
+                }
+            } catch {}
+            await inbox.close()
+        }
+        return EventStreamClient(reader: reader, events: inbox)
+    }
+
+    /// The response status (0 until the headers arrived).
+    var status: Int { get async { await events.status } }
+
+    /// The next event that is not a comment, or nil if none arrives within `timeout` (or the stream ended).
+    func next(within timeout: Duration = .seconds(5)) async -> ServerEvent? {
+        await events.next(within: timeout)
+    }
+
+    /// The next `count` events (failing the test if they do not arrive in time).
+    func next(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [ServerEvent] {
+        var received: [ServerEvent] = []
+        for _ in 0..<count {
+            received.append(try #require(await next(), "only \(received.count) of \(count) events arrived", sourceLocation: sourceLocation))
+        }
+        return received
+    }
+
+    /// Whether the server ended the stream.
+    var isClosed: Bool { get async { await events.isClosed } }
+
+    /// Disconnects.
+    func close() {
+        reader.cancel()
+    }
+
+    deinit { reader.cancel() }
+
+    private static func parse(_ frame: String) -> ServerEvent? {
+        var event = ServerEvent(id: nil, event: "message", data: "")
+        var sawField = false
+        for line in frame.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(":") { continue }
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard let name = parts.first else { continue }
+            let value = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
+            switch name {
+            case "id": event.id = value; sawField = true
+            case "event": event.event = value; sawField = true
+            case "data": event.data += event.data.isEmpty ? value : "\n" + value; sawField = true
+            default: continue
+            }
+        }
+        return sawField ? event : nil
+    }
+}
+
+/// Events received so far, and waiting for the next one.
+private actor EventInbox {
+    private var queue: [ServerEvent] = []
+    private(set) var isClosed = false
+    private(set) var status = 0
+
+    func setStatus(_ status: Int) { self.status = status }
+    func append(_ event: ServerEvent) { queue.append(event) }
+    func close() { isClosed = true }
+
+    func next(within timeout: Duration) async -> ServerEvent? {
+        let deadline = ContinuousClock.now + timeout
+        while queue.isEmpty {
+            if isClosed || ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return queue.removeFirst()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+/// The saved-items API as a client calls it.
+extension AccountHarness {
+    /// A new guest's access token and user id.
+    func guest() async throws -> Session {
+        let response = try await call("/api/v1/auth/guest")
+        #expect(response.status == .created, "\(response.text)")
+        let object = try object(response)
+        return Session(
+            accessToken: try #require(object["access_token"] as? String),
+            refreshToken: try #require(object["refresh_token"] as? String),
+            userID: try #require((object["user"] as? [String: Any])?["id"] as? String))
+    }
+
+    /// `PUT /api/v1/me/items/{list}/{kind}/{id}` with a snapshot titled `title` plus `fields`.
+    @discardableResult
+    func save(
+        _ session: Session, _ path: String, title: String? = nil, _ fields: [String: any Sendable] = [:]
+    ) async throws -> TestResponse {
+        var body = fields
+        if let title { body["snapshot"] = ["title": title] }
+        return try await call("/api/v1/me/items/\(path)", body, method: .put, bearer: session.accessToken)
+    }
+
+    /// A GET with the session's token, as a JSON object.
+    func getObject(_ session: Session, _ path: String, status: HTTPResponse.Status = .ok) async throws -> [String: Any] {
+        let response = try await call(path, method: .get, bearer: session.accessToken)
+        #expect(response.status == status, "\(path): \(response.text)")
+        return try object(response)
+    }
+
+    /// The ids of a list page's results, in order.
+    func ids(_ session: Session, _ query: String) async throws -> [String] {
+        let page = try await getObject(session, "/api/v1/me/items\(query)")
+        return (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    /// Opens a live stream for the session.
+    func stream(_ session: Session, lastEventID: String? = nil, query: String = "") -> EventStreamClient {
+        EventStreamClient.open(port: port, bearer: session.accessToken, lastEventID: lastEventID, query: query)
+    }
+}
+
+extension AccountHarness.Session {
+    init(accessToken: String, refreshToken: String, userID: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.userID = userID
+    }
+}
