@@ -91,6 +91,62 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("Pages: sorted with ties broken by key, continued from a position, filtered, counted")
+    func pages() async throws {
+        try await Self.withStores { store, ada, bob in
+            for id in ["b", "a", "c"] { _ = try await store.save(movie(id), for: ada, at: start) }
+            var titled = movie("z", note: "Zebra crossing")
+            titled.snapshot.title = "Ábaco"
+            _ = try await store.save(titled, for: ada, at: start.addingTimeInterval(1))
+            _ = try await store.save(movie("x", list: .watchlist), for: ada, at: start)
+            _ = try await store.save(movie("q"), for: bob, at: start)
+
+            let first = try await store.page(SavedItemQuery(list: .favorites, limit: 2), for: ada)
+            #expect(first.items.map(\.id) == ["z", "c"] && first.total == 4)
+            let second = try await store.page(SavedItemQuery(list: .favorites, after: first.next, limit: 2), for: ada)
+            #expect(second.items.map(\.id) == ["b", "a"] && second.next == nil && second.total == 4)
+            let ascending = try await store.page(SavedItemQuery(sort: .title, descending: false, limit: 10), for: ada)
+            #expect(ascending.items.map(\.id) == ["z", "a", "b", "c", "x"])
+            #expect(try await store.page(SavedItemQuery(text: "zebra"), for: ada).items.map(\.id) == ["z"])
+            #expect(try await store.page(SavedItemQuery(text: "abaco"), for: ada).items.map(\.id) == ["z"])
+            #expect(try await store.page(SavedItemQuery(text: "100%"), for: ada).items.isEmpty)
+            #expect(try await store.count(for: ada) == 5)
+
+            let states = try await store.lists(
+                containing: [SavedItemKey(kind: .movie, id: "x"), SavedItemKey(kind: .movie, id: "q"),
+                    SavedItemKey(kind: .movie, id: "a")], for: ada)
+            #expect(states == [SavedItemKey(kind: .movie, id: "x"): [.watchlist], SavedItemKey(kind: .movie, id: "a"): [.favorites]])
+        }
+    }
+
+    @Test("Upserts hold the limit in their transaction and say whether they created; moves merge newest-wins")
+    func limitsAndMoves() async throws {
+        try await Self.withStores { store, ada, bob in
+            let made = try await store.upsert(list: .favorites, kind: .movie, id: "1", for: ada, at: start, limit: 2) { _ in
+                movie("1")
+            }
+            #expect(made.created && made.change.seq == 1)
+            _ = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2) { _ in movie("2") }
+            await #expect(throws: SavedItemLimitReached(limit: 2)) {
+                try await store.upsert(list: .favorites, kind: .movie, id: "3", for: ada, at: start, limit: 2) { _ in movie("3") }
+            }
+            let edited = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2) {
+                var item = try #require($0)
+                item.note = "still fine"
+                return item
+            }
+            #expect(!edited.created && edited.change.seq == 3)
+            #expect(try await store.count(for: ada) == 2)
+
+            _ = try await store.save(movie("2", note: "bob's newer"), for: bob, at: start.addingTimeInterval(10))
+            _ = try await store.save(movie("7"), for: bob, at: start)
+            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20))
+            #expect(moved.map(\.seq) == [4, 5])
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == "bob's newer")
+            #expect(try await store.count(for: ada) == 3)
+        }
+    }
+
     @Test("Deleting a user removes their items and change log")
     func deletion() async throws {
         try await withMigratedDatabase { database in

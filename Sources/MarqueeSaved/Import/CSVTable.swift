@@ -35,7 +35,8 @@ struct CSVTable {
         if pending == "\u{FEFF}" { pending = iterator.next() }
         func endRecord() {
             fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append((recordLine, fields)) }
+            // Spreadsheets leave rows of empty cells behind; they are blank lines, not rows.
+            if !fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { records.append((recordLine, fields)) }
             field = ""
             fields = []
         }

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+
+/// Export and import: the JSON export round-trips, Letterboxd and IMDb files are matched against the catalog
+/// (the embedded one here) with a report of every row left out and why, and importing twice changes nothing.
+@Suite("Saved items export and import")
+struct ItemImportTests {
+    typealias H = AccountHarness
+
+    func upload(_ h: H, _ session: H.Session, _ body: String, query: String = "", type: String = "text/csv")
+        async throws -> [String: Any]
+    {
+        let response = try await h.client.send(
+            "/api/v1/me/import\(query)", method: .post, body: body,
+            headers: [.authorization: "Bearer \(session.accessToken)", .contentType: type])
+        #expect(response.status == .ok, "\(response.text)")
+        return try h.object(response)
+    }
+
+    @Test("A Letterboxd file with messy rows: matched by TMDB id, IMDb id or title and year; the rest reported")
+    func letterboxd() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            let csv = "\u{FEFF}Title,Year,tmdbID,imdbID,Rating,WatchedDate,Review\r\n"
+                + "Goodfellas,1990,769,,4.5,2024-05-01,\r\n"
+                + "Some film,,,tt0133093,,,\"Loved it, \"\"twice\"\"\"\r\n"
+                + "amelie,2001,,,,,\r\n"
+                + "\"The Good, the Bad and the Ugly\",1966,,,5,,\"Line one\nline two\"\r\n"
+                + "Amélie,1999,,,,,\r\n"
+                + "Not A Real Film At All,2020,,,,,\r\n"
+                + ",,,,,,\r\n"
+                + ",2001,,,4,,\r\n"
+                + "Bad id,2000,abc,,,,\r\n"
+                + ",,99999999,,,,\r\n"
+                + "\r\n"
+            let report = try await upload(h, ada, csv)
+            #expect(report["format"] as? String == "letterboxd" && report["list"] as? String == "watchlist")
+            #expect(report["rows"] as? Int == 9 && report["imported"] as? Int == 4)
+            let notMatched = report["not_matched"] as? [[String: Any]] ?? []
+            #expect(notMatched.compactMap { $0["row"] as? Int } == [7, 8, 12])
+            let invalid = report["invalid"] as? [[String: Any]] ?? []
+            #expect(invalid.compactMap { $0["row"] as? Int } == [10, 11])
+
+            let goodfellas = try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/769")
+            #expect(goodfellas["rating"] as? Int == 9 && (goodfellas["watched_at"] as? String)?.hasPrefix("2024-05-01") == true)
+            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/603")["note"] as? String == #"Loved it, "twice""#)
+            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String == "Line one\nline two")
+            #expect((try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?["title"] as? String == "Amélie")
+
+            let again = try await upload(h, ada, csv)
+            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 4)
+        }
+    }
+
+    @Test("An IMDb list export: films and series by their tt ids, into the list asked for")
+    func imdb() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            let csv = """
+                Position,Const,Created,Modified,Description,Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating
+                1,tt6751668,2024-01-02,2024-01-02,,Parasite,https://www.imdb.com/title/tt6751668/,Movie,8.5,132,2019,"Comedy, Drama",1000,2019-05-30,Bong Joon Ho,10
+                2,tt0903747,2024-01-02,2024-01-02,Best show,Breaking Bad,https://www.imdb.com/title/tt0903747/,TV Series,9.5,49,2008,Drama,2000,2008-01-20,,
+                3,tt9999999,2024-01-02,2024-01-02,,Unknown Thing,https://www.imdb.com/title/tt9999999/,Movie,5,90,2021,Drama,10,2021-01-01,,
+                4,nm0000158,2024-01-02,2024-01-02,,A Person,https://www.imdb.com/name/nm0000158/,Movie,,,,,,,,
+                """
+            let report = try await upload(h, ada, csv, query: "?list=favorites")
+            #expect(report["format"] as? String == "imdb" && report["imported"] as? Int == 2, "\(report)")
+            #expect((report["not_matched"] as? [[String: Any]])?.count == 1)
+            #expect((report["invalid"] as? [[String: Any]])?.count == 1)
+            let kinds = try await h.getObject(ada, "/api/v1/me/items?list=favorites")["results"] as? [[String: Any]] ?? []
+            #expect(Set(kinds.compactMap { $0["media_type"] as? String }) == ["movie", "tv"])
+            let show = try #require(kinds.first { $0["media_type"] as? String == "tv" })
+            #expect(show["note"] as? String == "Best show")
+        }
+    }
+
+    @Test("The JSON export imports into another account exactly, once; the CSV export is spreadsheet-safe")
+    func roundTrip() async throws {
+        try await H.run { h in
+            let (ada, bob) = (try await h.guest(), try await h.guest())
+            try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "=HYPERLINK(\"x\")"])
+            try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10])
+            let city: [String: any Sendable] = [
+                "title": "Amsterdam", "subtitle": "Netherlands", "extra": ["latitude": "52.37", "longitude": "4.89"],
+            ]
+            try await h.save(ada, "favorites/city/2759794", ["snapshot": city])
+            let export = try await h.call("/api/v1/me/export", method: .get, bearer: ada.accessToken)
+            #expect(export.headers[.contentDisposition]?.contains("attachment") == true)
+            let report = try await upload(h, bob, export.text, type: "application/json")
+            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 3)
+            let bobs = try await h.getObject(bob, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
+            let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
+            let strip: ([String: Any]) -> String = { item in
+                let kept = item.filter { !["created_at", "updated_at"].contains($0.key) }
+                return String(decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
+            }
+            #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
+            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 3)
+
+            let csv = try await h.call("/api/v1/me/export?format=csv", method: .get, bearer: ada.accessToken)
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            #expect(csv.text.hasPrefix("list,media_type,id,title"))
+            #expect(csv.text.contains(#""'=HYPERLINK(""x"")""#))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import MarqueeServer
+import Testing
+
+/// Live sync over real SSE connections: delivery to every device of the owner and nobody else, resuming with no
+/// lost or repeated change, snapshots after compaction, and streams that end with their sign-in.
+@Suite("Live sync")
+struct LiveSyncTests {
+    typealias H = AccountHarness
+
+    static func run(_ body: @Sendable (H) async throws -> Void) async throws {
+        try await H.run(configure: { dependencies in
+            dependencies.streamHeartbeat = .milliseconds(100)
+            dependencies.changeLogLength = 4
+        }, body)
+    }
+
+    @Test("Two devices: A saves and B sees it; B away while A makes three changes, B resumes with exactly those")
+    func twoDevices() async throws {
+        try await Self.run { h in
+            let email = H.address("devices")
+            let deviceA = try await h.signUpVerifyAndSignIn(email)
+            let deviceB = try await h.signIn(email)
+            let bob = try await h.guest()
+            let streamB = h.stream(deviceB)
+            let streamBob = h.stream(bob)
+            #expect(try #require(await streamB.next()).event == "snapshot")
+            #expect(try #require(await streamBob.next()).event == "snapshot")
+
+            try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
+            let first = try #require(await streamB.next())
+            #expect(first.event == "change" && first.id == "1")
+            #expect((first.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
+
+            streamB.close()
+            _ = try await h.call("/api/v1/me/items/favorites/movie/603", ["note": "Blue pill"], method: .patch, bearer: deviceA.accessToken)
+            try await h.save(deviceA, "watchlist/tv/1396", title: "Breaking Bad")
+            _ = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: deviceA.accessToken)
+
+            let resumed = h.stream(deviceB, lastEventID: "1")
+            let missed = try await resumed.next(3)
+            #expect(missed.map(\.id) == ["2", "3", "4"])
+            #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "delete"])
+            #expect((missed[0].object["item"] as? [String: Any])?["note"] as? String == "Blue pill")
+
+            _ = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: deviceA.accessToken)
+            let clear = try #require(await resumed.next())
+            #expect(clear.id == "5" && clear.object["op"] as? String == "clear" && clear.object["list"] as? String == "watchlist")
+
+            // Someone else's stream only ever saw its own snapshot.
+            #expect(await streamBob.next(within: .milliseconds(300)) == nil)
+        }
+    }
+
+    @Test("Resuming past the compacted log gets a snapshot, on the stream and from GET /changes")
+    func compaction() async throws {
+        try await Self.run { h in
+            let ada = try await h.guest()
+            for id in 1...9 { try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)") }
+            _ = try await h.call("/api/v1/me/items/favorites/movie/1", method: .delete, bearer: ada.accessToken)
+
+            let stream = h.stream(ada, lastEventID: "1")
+            let snapshot = try #require(await stream.next())
+            #expect(snapshot.event == "snapshot" && snapshot.id == "10")
+            #expect(snapshot.object["reason"] as? String == "compacted")
+            #expect((snapshot.object["items"] as? [[String: Any]])?.count == 8)
+            try await h.save(ada, "favorites/movie/10", title: "Film 10")
+            #expect(try #require(await stream.next()).id == "11")
+
+            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=1")
+            #expect((feed["snapshot"] as? [String: Any])?["seq"] as? Int == 11)
+            let recent = try await h.getObject(ada, "/api/v1/me/changes?since=9&limit=1")
+            #expect((recent["results"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [10])
+            #expect(recent["has_more"] as? Bool == true && recent["latest_seq"] as? Int == 11)
+
+            let ahead = h.stream(ada, lastEventID: "500")
+            #expect(try #require(await ahead.next()).object["reason"] as? String == "reset")
+        }
+    }
+
+    @Test("Heartbeats keep quiet streams alive; signing out or deleting the account ends them")
+    func endings() async throws {
+        try await Self.run { h in
+            let email = H.address("ending")
+            let first = try await h.signUpVerifyAndSignIn(email)
+            let second = try await h.signIn(email)
+            let firstStream = h.stream(first)
+            let secondStream = h.stream(second)
+            #expect(try #require(await firstStream.next()).event == "snapshot")
+            #expect(try #require(await secondStream.next()).event == "snapshot")
+
+            _ = try await h.call("/api/v1/auth/signout", [:], bearer: first.accessToken)
+            #expect(try #require(await firstStream.next()).event == "end")
+            #expect(await firstStream.next(within: .milliseconds(500)) == nil)
+            #expect(await firstStream.isClosed)
+            #expect(await secondStream.next(within: .milliseconds(400)) == nil)
+            #expect(await !secondStream.isClosed)
+
+            let deleted = try await h.call("/api/v1/me", ["password": H.password], method: .delete, bearer: second.accessToken)
+            #expect(deleted.status == .ok, "\(deleted.text)")
+            #expect(try #require(await secondStream.next()).event == "end")
+        }
+    }
+
+    @Test("A guest merged into an existing account brings its items, and the owner's devices see them arrive")
+    func guestMerge() async throws {
+        try await Self.run { h in
+            let email = H.address("owner")
+            let owner = try await h.signUpVerifyAndSignIn(email)
+            try await h.save(owner, "favorites/movie/603", title: "The Matrix", ["note": "owner's"])
+            let guest = try await h.guest()
+            try await h.save(guest, "favorites/movie/129", title: "Spirited Away")
+            try await h.save(guest, "watchlist/movie/603", title: "The Matrix", ["note": "guest's"])
+            let ownerStream = h.stream(owner, lastEventID: "1")
+
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": "Other-Pass-42"], bearer: guest.accessToken)
+            #expect(upgrade.status == .accepted)
+            let mail = try await h.mailbox.message(to: email, subject: "guest")
+            let merged = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
+            #expect(try h.object(merged)["status"] as? String == "merged")
+
+            let arrivals = try await ownerStream.next(2)
+            #expect(Set(arrivals.compactMap { $0.object["id"] as? String }) == ["129", "603"])
+            #expect(Set(try await h.ids(owner, "")) == ["603", "129"])
+            #expect(try await h.getObject(owner, "/api/v1/me/items/favorites/movie/603")["note"] as? String == "owner's")
+        }
+    }
+}
