@@ -1,0 +1,79 @@
+import Foundation
+public import Logging
+import NIOCore
+import NIOPosix
+public import SQLKit
+import Synchronization
+public import ServiceLifecycle
+
+/// A SQLite file in WAL mode: one writer connection (serialised transactions) and a few reader connections, so
+/// reads never wait for writes. Commits are durable (`synchronous=FULL`). A `Service`: it closes the connections on
+/// shutdown (closing twice is harmless).
+///
+/// Statements run in place through SQLite's C API (`SQLiteHandle`) rather than through SQLiteNIO's thread pool: on
+/// the 2-core benchmark machine that cut the CPU of a favourite save from about 1.7 ms to a fraction of it,
+/// because SQLiteNIO hops threads twice per statement and once more per result row.
+public final class SQLiteDatabase: Database, Service {
+    private let writer: DirectSQLiteDatabase
+    private let readers: DirectSQLiteDatabase
+    private let writeLock = AsyncLock()
+    private let isClosed = Mutex(false)
+    /// The file's path.
+    public let path: String
+
+    public var reader: any SQLDatabase { readers }
+
+    private init(path: String, writer: SQLiteHandle, readers: [SQLiteHandle], logger: Logger) {
+        self.path = path
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+        self.writer = DirectSQLiteDatabase(handles: SQLiteHandles([writer]), logger: logger, eventLoop: eventLoop)
+        self.readers = DirectSQLiteDatabase(handles: SQLiteHandles(readers), logger: logger, eventLoop: eventLoop)
+    }
+
+    /// Opens (creating if needed) the database file at `path` and sets it up for concurrent use.
+    public static func open(path: String, logger: Logger, readerCount: Int = 4) async throws -> SQLiteDatabase {
+        let writer = try SQLiteHandle(path: path)
+        for pragma in ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA busy_timeout=5000",
+            "PRAGMA foreign_keys=ON"]
+        {
+            try writer.run(pragma, []) { _ in }
+        }
+        let readers = try (0..<max(1, readerCount)).map { _ in
+            let reader = try SQLiteHandle(path: path)
+            try reader.run("PRAGMA busy_timeout=5000", []) { _ in }
+            return reader
+        }
+        return SQLiteDatabase(path: path, writer: writer, readers: readers, logger: logger)
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let database = writer
+        return try await writeLock.withLock {
+            try await database.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(database)
+                try await database.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await database.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func isHealthy() async -> Bool {
+        (try? await reader.raw("SELECT 1 AS ok").first()) != nil
+    }
+
+    /// Closes every connection; `run` calls it on shutdown.
+    public func close() async {
+        guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        writer.handles.closeAll()
+        readers.handles.closeAll()
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await close()
+    }
+}
