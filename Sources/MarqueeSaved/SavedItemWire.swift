@@ -1,7 +1,7 @@
 import Foundation
 public import MarqueeCore
 
-/// A saved item on the wire (and in exports), snake_case like every Marquee body.
+/// A saved item as clients send it back (JSON exports being imported); `ItemJSON` writes the same shape.
 public struct SavedItemWire: Codable, Sendable, Equatable {
     /// The snapshot on the wire.
     public struct Snapshot: Codable, Sendable, Equatable {
@@ -46,29 +46,5 @@ public struct SavedItemWire: Codable, Sendable, Equatable {
         rating = item.rating
         createdAt = RFC3339.milliseconds(item.createdAt)
         updatedAt = RFC3339.milliseconds(item.updatedAt)
-    }
-}
-
-/// A change on the wire: what every mutation answers and what live streams deliver.
-public struct ItemChangeWire: Encodable, Sendable {
-    public var seq: Int64
-    public var op: ItemChange.Operation
-    public var list: SavedList
-    /// The item's kind; for `clear`, the kind cleared (absent: the whole list).
-    public var mediaType: SavedKind?
-    public var id: String?
-    /// The item after an `upsert`.
-    public var item: SavedItemWire?
-    public var at: String
-
-    /// The wire form of `change`.
-    public init(_ change: ItemChange) {
-        seq = change.seq
-        op = change.op
-        list = change.list
-        mediaType = change.kind
-        id = change.id
-        item = change.item.map(SavedItemWire.init)
-        at = RFC3339.milliseconds(change.at)
     }
 }

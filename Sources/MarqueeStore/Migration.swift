@@ -110,7 +110,13 @@ extension Migration {
                 .primaryKey("user_id", "seq")
                 .run()
         },
-        Migration(version: 8, name: "saved item titles, search text, counts and list indexes") { db in
+        Migration(version: 8, name: "saved item snapshot columns, search text, counts and list indexes") { db in
+            // The snapshot moves from one JSON column to columns of its own (lists read them without parsing).
+            try await db.alter(table: "saved_items").dropColumn("snapshot").run()
+            try await db.alter(table: "saved_items").column("title", type: .text, .notNull, .default("")).run()
+            try await db.alter(table: "saved_items").column("image_url", type: .text).run()
+            try await db.alter(table: "saved_items").column("subtitle", type: .text).run()
+            try await db.alter(table: "saved_items").column("extra", type: .text).run()
             try await db.alter(table: "saved_items").column("title_key", type: .text, .notNull, .default("")).run()
             try await db.alter(table: "saved_items").column("search_text", type: .text, .notNull, .default("")).run()
             try await db.alter(table: "change_sequences").column("item_count", type: .bigint, .notNull, .default(0))

@@ -280,7 +280,11 @@ struct SavedItemRow: Codable {
     var list: String
     var kind: String
     var item_id: String
-    var snapshot: String
+    var title: String
+    var image_url: String?
+    var subtitle: String?
+    /// The snapshot's kind-specific fields as a JSON object, or nil when there are none.
+    var extra: String?
     var title_key: String
     var search_text: String
     var note: String?
@@ -294,7 +298,10 @@ struct SavedItemRow: Codable {
         list = item.list.rawValue
         kind = item.kind.rawValue
         item_id = item.id
-        snapshot = String(decoding: (try? JSONEncoder().encode(item.snapshot)) ?? Data("{}".utf8), as: UTF8.self)
+        title = item.snapshot.title
+        image_url = item.snapshot.imageURL
+        subtitle = item.snapshot.subtitle
+        extra = item.snapshot.extra.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         title_key = item.snapshot.title.searchFolded
         search_text = [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded
         note = item.note
@@ -305,9 +312,10 @@ struct SavedItemRow: Codable {
     }
 
     var item: SavedItem? {
-        guard let list = SavedList(rawValue: list), let kind = SavedKind(rawValue: kind),
-            let snapshot = try? JSONDecoder().decode(ItemSnapshot.self, from: Data(snapshot.utf8))
-        else { return nil }
+        guard let list = SavedList(rawValue: list), let kind = SavedKind(rawValue: kind) else { return nil }
+        let snapshot = ItemSnapshot(
+            title: title, imageURL: image_url, subtitle: subtitle,
+            extra: extra.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) })
         return SavedItem(
             list: list, kind: kind, id: item_id, snapshot: snapshot, note: note,
             watchedAt: watched_at.map(Milliseconds.date), rating: rating.map(Int.init),

@@ -68,7 +68,7 @@ struct ChangeStream {
 
     private func snapshot(_ reason: SnapshotReason, writer: inout any ResponseBodyWriter) async throws -> Int64 {
         let (all, latest) = try await items.everything(for: auth.userID)
-        try await writer.write(ServerSentEvents.snapshot(all, seq: latest, reason: reason))
+        try await writer.write(ServerSentEvents.snapshot(.init(items: all, seq: latest, reason: reason)))
         return latest
     }
 

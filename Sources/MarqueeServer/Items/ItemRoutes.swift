@@ -26,7 +26,7 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let query = try listQuery(RequestParsing(request: request, context: context))
             let (page, cursor) = try await items.page(query, for: auth.userID)
-            return try json(ItemPageBody(results: page.items.map(SavedItemWire.init), nextCursor: cursor, totalResults: page.total))
+            return json(ItemResponses.page(page, cursor: cursor))
         }
         me.post("items/states") { request, context in
             let auth = try await authenticator.authenticate(request)
@@ -43,26 +43,26 @@ struct ItemRoutes {
         me.get("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
-            return try json(SavedItemWire(try await items.item(list: list, kind: kind, id: id, for: auth.userID)))
+            return json(ItemResponses.item(try await items.item(list: list, kind: kind, id: id, for: auth.userID)))
         }
         me.put("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
             let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
-            return try json(ItemChangeWire(saved.change), status: saved.created ? .created : .ok)
+            return json(ItemResponses.change(saved.change), status: saved.created ? .created : .ok)
         }
         me.patch("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
             let change = try await items.edit(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
-            return try json(ItemChangeWire(change))
+            return json(ItemResponses.change(change))
         }
         me.delete("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
-            return try json(ItemChangeWire(try await items.remove(list: list, kind: kind, id: id, for: auth.userID)))
+            return json(ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: auth.userID)))
         }
         me.delete("items/:list") { request, context in
             let auth = try await authenticator.authenticate(request)
@@ -71,14 +71,14 @@ struct ItemRoutes {
             guard let change = try await items.clear(list: list, kind: kind, for: auth.userID) else {
                 return Response(status: .noContent)
             }
-            return try json(ItemChangeWire(change))
+            return json(ItemResponses.change(change))
         }
         me.get("changes") { request, context in
             let auth = try await authenticator.authenticate(request)
             let parsing = RequestParsing(request: request, context: context)
             let since = try Self.since(parsing.query("since"), name: "since") ?? 0
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
-            return try json(try await changes(for: auth.userID, since: since, limit: limit))
+            return json(try await changes(for: auth.userID, since: since, limit: limit))
         }
         me.get("changes/stream") { request, context in
             let auth = try await authenticator.authenticate(request)
@@ -102,7 +102,7 @@ struct ItemRoutes {
             var response: Response
             switch format {
             case .json:
-                response = try json(ExportBody(exportedAt: RFC3339.string(now()), seq: latest, items: all.map(SavedItemWire.init)))
+                response = json(ItemResponses.export(all, seq: latest, at: now()))
             case .csv:
                 response = Response(
                     status: .ok, headers: [.contentType: "text/csv; charset=utf-8"],
@@ -135,18 +135,16 @@ struct ItemRoutes {
         case json, csv
     }
 
-    private func changes(for user: UserID, since: Int64, limit: Int) async throws -> ChangesBody {
+    private func changes(for user: UserID, since: Int64, limit: Int) async throws -> ByteBuffer {
         let feed = try await items.changes(for: user, after: since, limit: limit)
         if case .changes(let changes, let latest) = feed, since <= latest {
-            return ChangesBody(
-                results: changes.map(ItemChangeWire.init), latestSeq: latest,
-                hasMore: (changes.last?.seq ?? latest) < latest, snapshot: nil)
+            return ItemResponses.changes(
+                changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest, snapshot: nil)
         }
         let (all, latest) = try await items.everything(for: user)
         let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
-        return ChangesBody(
-            results: [], latestSeq: latest, hasMore: false,
-            snapshot: SnapshotBody(seq: latest, reason: reason, items: all.map(SavedItemWire.init)))
+        return ItemResponses.changes(
+            [], latest: latest, hasMore: false, snapshot: .init(items: all, seq: latest, reason: reason))
     }
 
     private func listQuery(_ parsing: RequestParsing) throws -> SavedItemQuery {
@@ -186,9 +184,11 @@ struct ItemRoutes {
     }
 
     private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        var response = try JSONResponse.make(value, status: status)
-        response.headers[.cacheControl] = "no-store"
-        return response
+        json(try JSONResponse.body(value), status: status)
+    }
+
+    private func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        JSONResponse.make(body, status: status, cacheControl: "no-store")
     }
 }
 

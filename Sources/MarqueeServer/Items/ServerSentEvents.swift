@@ -1,4 +1,3 @@
-import Foundation
 import MarqueeCore
 import MarqueeSaved
 import NIOCore
@@ -13,21 +12,24 @@ enum ServerSentEvents {
 
     /// `event: change` with the change as JSON.
     static func change(_ change: ItemChange) -> ByteBuffer {
-        frame(event: "change", id: change.seq, ItemChangeWire(change))
+        frame(event: "change", id: change.seq, ItemJSON.bytes(change))
     }
 
     /// `event: snapshot`: everything saved, replacing what the client holds, and the sequence it reflects.
-    static func snapshot(_ items: [SavedItem], seq: Int64, reason: SnapshotReason) -> ByteBuffer {
-        frame(event: "snapshot", id: seq, SnapshotBody(seq: seq, reason: reason, items: items.map(SavedItemWire.init)))
+    static func snapshot(_ snapshot: ItemResponses.Snapshot) -> ByteBuffer {
+        var json = JSONWriter(capacity: 512 * snapshot.items.count + 64)
+        ItemResponses.write(snapshot, to: &json)
+        return frame(event: "snapshot", id: snapshot.seq, json.bytes)
     }
 
     /// `event: end`: the stream is over for good (the client should not reconnect with this sign-in).
     static func end(_ reason: String) -> ByteBuffer {
-        frame(event: "end", id: nil, ["reason": reason])
+        var json = JSONWriter()
+        json.object { $0.member("reason", reason) }
+        return frame(event: "end", id: nil, json.bytes)
     }
 
-    private static func frame(event: String, id: Int64?, _ body: some Encodable) -> ByteBuffer {
-        let json = (try? WireJSON.makeEncoder().encode(body)) ?? Data("{}".utf8)
+    private static func frame(event: String, id: Int64?, _ json: [UInt8]) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(json.count + 48)
         if let id { buffer.writeString("id: \(id)\n") }
@@ -36,21 +38,4 @@ enum ServerSentEvents {
         buffer.writeString("\n\n")
         return buffer
     }
-}
-
-/// Why a snapshot was sent instead of changes.
-enum SnapshotReason: String, Encodable {
-    /// The client gave no sequence number to resume from.
-    case start
-    /// The log no longer reaches back to the client's sequence number.
-    case compacted
-    /// The client's sequence number is ahead of the server's (a restored or different database).
-    case reset
-}
-
-/// The body of a snapshot (stream event, and `GET /api/v1/me/changes` when it cannot replay).
-struct SnapshotBody: Encodable {
-    let seq: Int64
-    let reason: SnapshotReason
-    let items: [SavedItemWire]
 }

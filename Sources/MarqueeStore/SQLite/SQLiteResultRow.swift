@@ -21,7 +21,14 @@ struct SQLiteResultRow: SQLRow {
             throw DecodingError.keyNotFound(
                 SQLCodingKey(stringValue: column), .init(codingPath: [], debugDescription: "No column '\(column)'"))
         }
-        return try SQLiteDataDecoder().decode(D.self, from: values[index])
+        // The common cases directly: SQLiteKit's decoder goes through Codable machinery for every value.
+        switch values[index] {
+        case .text(let text) where D.self == String.self: return text as! D
+        case .integer(let number) where D.self == Int64.self: return Int64(number) as! D
+        case .integer(let number) where D.self == Int.self: return Int(number) as! D
+        case .float(let number) where D.self == Double.self: return number as! D
+        default: return try SQLiteDataDecoder().decode(D.self, from: values[index])
+        }
     }
 }
 

@@ -1,0 +1,115 @@
+/// Writes JSON by hand, for the few responses that are hot enough for `JSONEncoder`'s reflection to dominate
+/// (saved-item pages, changes, live-stream frames). Output follows `WireJSON`: snake_case keys as given, `/` not
+/// escaped, non-ASCII text as UTF-8.
+public struct JSONWriter: Sendable {
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    /// Creates an empty writer.
+    public init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// `{`, then `body` writes the members, then `}`.
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+        body(&self)
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// `[`, then `body` writes the elements, then `]`.
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+        body(&self)
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A member's key; the value written next belongs to it.
+    public mutating func key(_ name: String) {
+        separate()
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// `"key": value` for a string, left out when nil.
+    public mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    /// `"key": value` for a whole number, left out when nil.
+    public mutating func member(_ name: String, _ value: Int64?) {
+        guard let value else { return }
+        key(name)
+        number(value)
+    }
+
+    /// `"key": true|false`.
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        needsComma = true
+    }
+
+    /// `"key": null`.
+    public mutating func null(_ name: String) {
+        key(name)
+        separate()
+        bytes.append(contentsOf: Array("null".utf8))
+        needsComma = true
+    }
+
+    /// Bytes that already are JSON (a value or `"key":value` pairs are not checked).
+    public mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    /// A whole number.
+    public mutating func number(_ value: Int64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// A string, escaped.
+    public mutating func string(_ text: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma {
+            bytes.append(UInt8(ascii: ","))
+            needsComma = false
+        }
+    }
+}

@@ -1,0 +1,55 @@
+public import MarqueeCore
+
+/// Saved items and changes as JSON, written by hand (`JSONWriter`) because list pages, mutation answers and
+/// live-stream frames are the hottest responses Marquee sends. The shape is exactly `SavedItemWire`'s (a test
+/// decodes one into the other).
+public enum ItemJSON {
+    /// One item: `{"created_at", "id", "list", "media_type", "note"?, "rating"?, "snapshot", "updated_at", "watched_at"?}`.
+    public static func write(_ item: SavedItem, to json: inout JSONWriter) {
+        json.object { json in
+            json.member("created_at", RFC3339.milliseconds(item.createdAt))
+            json.member("id", item.id)
+            json.member("list", item.list.rawValue)
+            json.member("media_type", item.kind.rawValue)
+            json.member("note", item.note)
+            json.member("rating", item.rating.map(Int64.init))
+            json.key("snapshot")
+            json.object { json in
+                if let extra = item.snapshot.extra {
+                    json.key("extra")
+                    json.object { json in
+                        for key in extra.keys.sorted() { json.member(key, extra[key]) }
+                    }
+                }
+                json.member("image_url", item.snapshot.imageURL)
+                json.member("subtitle", item.snapshot.subtitle)
+                json.member("title", item.snapshot.title)
+            }
+            json.member("updated_at", RFC3339.milliseconds(item.updatedAt))
+            json.member("watched_at", item.watchedAt.map(RFC3339.milliseconds))
+        }
+    }
+
+    /// One change: `{"at", "id"?, "item"?, "list", "media_type"?, "op", "seq"}`.
+    public static func write(_ change: ItemChange, to json: inout JSONWriter) {
+        json.object { json in
+            json.member("at", RFC3339.milliseconds(change.at))
+            json.member("id", change.id)
+            if let item = change.item {
+                json.key("item")
+                write(item, to: &json)
+            }
+            json.member("list", change.list.rawValue)
+            json.member("media_type", change.kind?.rawValue)
+            json.member("op", change.op.rawValue)
+            json.member("seq", change.seq)
+        }
+    }
+
+    /// The bytes of one change.
+    public static func bytes(_ change: ItemChange) -> [UInt8] {
+        var json = JSONWriter()
+        write(change, to: &json)
+        return json.bytes
+    }
+}
