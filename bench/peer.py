@@ -18,6 +18,8 @@ import peerbench.adapters.marquee as marquee_adapter  # noqa: E402
 
 marquee_adapter.USER_PASS = "Bench-user-pass-123"
 
-import bench  # noqa: E402
+# The fan-out workload starts its writer with multiprocessing's "spawn", which imports this file again.
+if __name__ == "__main__":
+    import bench
 
-bench.main()
+    bench.main()

@@ -80,6 +80,7 @@ public struct TokenIssuer: Sendable {
     private let now: @Sendable () -> Date
     private let accessLifetime: TimeInterval
     private let sessionLifetime: TimeInterval
+    private let verified = VerifiedTokenCache()
 
     /// Creates an issuer signing with `signingKey` (at least 32 bytes). Access tokens live `accessLifetime`
     /// (at most 15 minutes); a session ends after `sessionLifetime` without use.
@@ -192,6 +193,7 @@ public struct TokenIssuer: Sendable {
 
     /// The claims of a valid, unexpired access token.
     public func verify(accessToken: String) async throws -> AccessClaims {
+        if let claims = verified.claims(for: accessToken, at: now()) { return claims }
         let payload: AccessPayload
         do {
             payload = try await keys.verify(accessToken, as: AccessPayload.self)
@@ -201,7 +203,9 @@ public struct TokenIssuer: Sendable {
         guard payload.exp.value > now(), let userID = UserID(payload.sub.value) else {
             throw DomainError(.tokenExpired, "This sign-in has expired. Refresh it or sign in again.")
         }
-        return AccessClaims(userID: userID, sessionID: payload.sid)
+        let claims = AccessClaims(userID: userID, sessionID: payload.sid)
+        verified.remember(claims, for: accessToken, expiresAt: payload.exp.value)
+        return claims
     }
 
     private func tokens(for session: SessionRecord, refreshToken: String, issuedAt: Date) async throws -> SessionTokens {

@@ -3,34 +3,49 @@ import MarqueeCore
 public import MarqueeStore
 
 /// The opaque `cursor` of item pages: the last item's position, tied to the query it came from so a cursor
-/// cannot be replayed against a different sort or filter.
+/// cannot be replayed against a different sort or filter. Inside (base64url): a JSON array of the query's
+/// fingerprint and the position's value, list, kind and id.
 public enum ItemCursor {
-    private struct Payload: Codable {
-        var position: SavedItemPosition
-        var query: String
-    }
-
     /// The cursor that continues `query` after `position`.
     public static func encode(_ position: SavedItemPosition, for query: SavedItemQuery) -> String {
-        let data = (try? JSONEncoder().encode(Payload(position: position, query: fingerprint(query)))) ?? Data()
-        return data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let value = switch position.value {
+        case .time(let milliseconds): "t\(milliseconds)"
+        case .text(let text): "s" + text
+        }
+        let parts = [fingerprint(query), value, position.list.rawValue, position.kind.rawValue, position.id]
+        let data = (try? JSONSerialization.data(withJSONObject: parts)) ?? Data()
+        return String(data.base64EncodedString().compactMap { character -> Character? in
+            switch character {
+            case "+": "-"
+            case "/": "_"
+            case "=": nil
+            default: character
+            }
+        })
     }
 
     /// The position a cursor continues from, or `items.bad_cursor`.
     public static func decode(_ text: String, for query: SavedItemQuery) throws -> SavedItemPosition {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        let invalid = DomainError(.badCursor, "This cursor is not valid for this list; start again without one.")
+        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 1_000, let data = Data(base64Encoded: base64),
-            let payload = try? JSONDecoder().decode(Payload.self, from: data), payload.query == fingerprint(query)
-        else {
-            throw DomainError(.badCursor, "This cursor is not valid for this list; start again without one.")
+        guard text.count <= 2_000, let data = Data(base64Encoded: base64),
+            let parts = (try? JSONSerialization.jsonObject(with: data)) as? [String], parts.count == 5, parts[0] == fingerprint(query), let list = SavedList(rawValue: parts[2]),
+            let kind = SavedKind(rawValue: parts[3]), let tag = parts[1].first
+        else { throw invalid }
+        let value: SavedItemPosition.Value
+        switch tag {
+        case "t":
+            guard let milliseconds = Int64(parts[1].dropFirst()) else { throw invalid }
+            value = .time(milliseconds)
+        case "s": value = .text(String(parts[1].dropFirst()))
+        default: throw invalid
         }
-        return payload.position
+        return SavedItemPosition(value: value, list: list, kind: kind, id: parts[4])
     }
 
     private static func fingerprint(_ query: SavedItemQuery) -> String {
-        [query.list?.rawValue ?? "*", query.kind?.rawValue ?? "*", query.text ?? "", query.sort.rawValue,
-            query.descending ? "desc" : "asc"].joined(separator: "|")
+        [query.list?.rawValue ?? "*", query.kind?.rawValue ?? "*", query.sort.rawValue, query.descending ? "desc" : "asc",
+            query.text ?? ""].joined(separator: "|")
     }
 }

@@ -97,7 +97,7 @@ public struct SQLSavedItemStore: SavedItemStore {
             .orderBy("item_id", direction)
         let wanted = query.limit == .max ? nil : query.limit
         if let wanted { select = select.limit(wanted + 1) }
-        var items = try await select.all(decoding: SavedItemRow.self).compactMap(\.item)
+        var items = try await select.all().compactMap(SavedItemRow.item)
         var next: SavedItemPosition?
         if let wanted, items.count > wanted {
             items.removeLast(items.count - wanted)
@@ -135,7 +135,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         let latest = try await Self.sequence(database.reader, user)?.latest ?? 0
         let items = try await database.reader.select().columns("*").from("saved_items")
             .where("user_id", .equal, user.rawValue).orderBy("created_at").orderBy("list").orderBy("kind")
-            .orderBy("item_id").all(decoding: SavedItemRow.self).compactMap(\.item)
+            .orderBy("item_id").all().compactMap(SavedItemRow.item)
         return (items, latest)
     }
 
@@ -169,7 +169,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             let moving = try await db.select().columns("*").from("saved_items").where("user_id", .equal, source.rawValue)
-                .orderBy("created_at").all(decoding: SavedItemRow.self).compactMap(\.item)
+                .orderBy("created_at").all().compactMap(SavedItemRow.item)
             var changes: [ItemChange] = []
             for item in moving {
                 let existing = try await Self.select(db, user: target, list: item.list, kind: item.kind, id: item.id)
@@ -235,7 +235,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     ) async throws -> SavedItem? {
         try await db.select().columns("*").from("saved_items").where("user_id", .equal, user.rawValue)
             .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
-            .first(decoding: SavedItemRow.self)?.item
+            .first().flatMap(SavedItemRow.item)
     }
 
     private static func sequence(_ db: any SQLDatabase, _ user: UserID) async throws -> SequenceRow? {
@@ -275,7 +275,7 @@ private enum SQLSavedItemStoreError: Error {
 }
 
 /// A `saved_items` row.
-struct SavedItemRow: Codable {
+struct SavedItemRow: Encodable {
     var user_id: String
     var list: String
     var kind: String
@@ -311,14 +311,28 @@ struct SavedItemRow: Codable {
         updated_at = Milliseconds.from(item.updatedAt)
     }
 
-    var item: SavedItem? {
-        guard let list = SavedList(rawValue: list), let kind = SavedKind(rawValue: kind) else { return nil }
+    /// The item in a `saved_items` row, read column by column (lists read many rows; `Codable` row decoding
+    /// costs several times more). Nil for a row this version cannot read.
+    static func item(_ row: any SQLRow) -> SavedItem? {
+        guard let list = (try? row.decode(column: "list", as: String.self)).flatMap(SavedList.init(rawValue:)),
+            let kind = (try? row.decode(column: "kind", as: String.self)).flatMap(SavedKind.init(rawValue:)),
+            let id = try? row.decode(column: "item_id", as: String.self),
+            let title = try? row.decode(column: "title", as: String.self),
+            let created = try? row.decode(column: "created_at", as: Int64.self),
+            let updated = try? row.decode(column: "updated_at", as: Int64.self)
+        else { return nil }
+        func optional<T: Decodable>(_ column: String, _ type: T.Type) -> T? {
+            (try? row.decodeNil(column: column)) == false ? try? row.decode(column: column, as: T.self) : nil
+        }
         let snapshot = ItemSnapshot(
-            title: title, imageURL: image_url, subtitle: subtitle,
-            extra: extra.flatMap { try? JSONDecoder().decode([String: String].self, from: Data($0.utf8)) })
+            title: title, imageURL: optional("image_url", String.self), subtitle: optional("subtitle", String.self),
+            extra: optional("extra", String.self).flatMap {
+                try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
+            })
         return SavedItem(
-            list: list, kind: kind, id: item_id, snapshot: snapshot, note: note,
-            watchedAt: watched_at.map(Milliseconds.date), rating: rating.map(Int.init),
-            createdAt: Milliseconds.date(created_at), updatedAt: Milliseconds.date(updated_at))
+            list: list, kind: kind, id: id, snapshot: snapshot, note: optional("note", String.self),
+            watchedAt: optional("watched_at", Int64.self).map(Milliseconds.date),
+            rating: optional("rating", Int64.self).map(Int.init), createdAt: Milliseconds.date(created),
+            updatedAt: Milliseconds.date(updated))
     }
 }

@@ -147,6 +147,43 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("Concurrent saves share commits: each succeeds or fails alone, sequence numbers stay gapless")
+    func groupedWrites() async throws {
+        try await withMigratedDatabase { database in
+            let users = SQLUserStore(database: database)
+            let ada = UserRecord(createdAt: Date())
+            try await users.insert(ada)
+            let store = SQLSavedItemStore(database: database)
+            struct Refused: Error {}
+            let outcomes = await withTaskGroup(of: Bool.self) { group in
+                for number in 1...60 {
+                    group.addTask {
+                        do {
+                            _ = try await store.upsert(
+                                list: .favorites, kind: .movie, id: String(number), for: ada.id, at: start, limit: 1_000
+                            ) { _ in
+                                if number % 7 == 0 { throw Refused() }
+                                return movie(String(number))
+                            }
+                            return true
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 }.count == 52)
+            guard case .changes(let changes, let latest) = try await store.changes(for: ada.id, after: 0, limit: 100) else {
+                Issue.record("expected changes")
+                return
+            }
+            #expect(latest == 52 && changes.map(\.seq) == Array(1...52))
+            #expect(Set(changes.compactMap(\.id)) == Set((1...60).filter { $0 % 7 != 0 }.map(String.init)))
+            #expect(try await store.count(for: ada.id) == 52)
+        }
+    }
+
     @Test("Deleting a user removes their items and change log")
     func deletion() async throws {
         try await withMigratedDatabase { database in

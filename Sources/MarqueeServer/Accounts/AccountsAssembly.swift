@@ -19,7 +19,8 @@ struct AccountsAssembly {
         dependencies: AppDependencies, transfer: any GuestDataTransfer,
         sessionsEnded: @escaping @Sendable (EndedSessions) -> Void
     ) async throws {
-        let sessions = ObservedSessionStore(base: SQLSessionStore(database: database), onEnd: sessionsEnded)
+        let sessions = ObservedSessionStore(
+            base: CachedSessionStore(base: SQLSessionStore(database: database), now: dependencies.now), onEnd: sessionsEnded)
         let tokens = try await TokenIssuer(
             signingKey: try TokenSecret.load(settings: settings), sessions: sessions, now: dependencies.now)
         let sender = settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"

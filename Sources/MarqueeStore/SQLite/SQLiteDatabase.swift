@@ -6,8 +6,9 @@ public import SQLKit
 import Synchronization
 public import ServiceLifecycle
 
-/// A SQLite file in WAL mode: one writer connection (serialised transactions) and a few reader connections, so
-/// reads never wait for writes. Commits are durable (`synchronous=FULL`). A `Service`: it closes the connections on
+/// A SQLite file in WAL mode: one writer connection (serialised transactions, concurrent ones sharing a commit)
+/// and a few reader connections, so reads never wait for writes. Commits are durable (`synchronous=FULL`: a save
+/// answered is on disk). A `Service`: it closes the connections on
 /// shutdown (closing twice is harmless).
 ///
 /// Statements run in place through SQLite's C API (`SQLiteHandle`) rather than through SQLiteNIO's thread pool: on
@@ -16,7 +17,7 @@ public import ServiceLifecycle
 public final class SQLiteDatabase: Database, Service {
     private let writer: DirectSQLiteDatabase
     private let readers: DirectSQLiteDatabase
-    private let writeLock = AsyncLock()
+    private let commits: GroupCommit
     private let isClosed = Mutex(false)
     /// The file's path.
     public let path: String
@@ -28,6 +29,7 @@ public final class SQLiteDatabase: Database, Service {
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         self.writer = DirectSQLiteDatabase(handles: SQLiteHandles([writer]), logger: logger, eventLoop: eventLoop)
         self.readers = DirectSQLiteDatabase(handles: SQLiteHandles(readers), logger: logger, eventLoop: eventLoop)
+        commits = GroupCommit(database: self.writer)
     }
 
     /// Opens (creating if needed) the database file at `path` and sets it up for concurrent use.
@@ -46,19 +48,9 @@ public final class SQLiteDatabase: Database, Service {
         return SQLiteDatabase(path: path, writer: writer, readers: readers, logger: logger)
     }
 
+    /// Concurrent writes share commits (see `GroupCommit`); each is still all-or-nothing on its own.
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        let database = writer
-        return try await writeLock.withLock {
-            try await database.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(database)
-                try await database.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await database.raw("ROLLBACK").run()
-                throw error
-            }
-        }
+        try await commits.write(body)
     }
 
     public func isHealthy() async -> Bool {

@@ -1,0 +1,103 @@
+public import Foundation
+public import MarqueeCore
+import Synchronization
+
+/// A `SessionStore` that remembers sessions looked up by id for a few seconds, so the session check on every API
+/// request rarely reaches the database. Everything that changes a session through this store drops it from the
+/// cache at once; what another process changes is seen within `timeToLive`.
+public final class CachedSessionStore: SessionStore {
+    private struct Entry {
+        let session: SessionRecord
+        let cachedAt: Date
+    }
+
+    private let base: any SessionStore
+    private let timeToLive: TimeInterval
+    private let capacity: Int
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Bumped by every change, so a lookup that raced with one does not cache what it read before it.
+        var generation = 0
+    }
+
+    /// Caches `base`'s sessions for `timeToLive` seconds, at most `capacity` of them.
+    public init(
+        base: any SessionStore, timeToLive: TimeInterval = 10, capacity: Int = 20_000,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.base = base
+        self.timeToLive = timeToLive
+        self.capacity = capacity
+        self.now = now
+    }
+
+    public func session(id: String) async throws -> SessionRecord? {
+        let date = now()
+        let (cached, generation) = state.withLock { state -> (SessionRecord?, Int) in
+            guard let entry = state.entries[id] else { return (nil, state.generation) }
+            guard date.timeIntervalSince(entry.cachedAt) < timeToLive else {
+                state.entries[id] = nil
+                return (nil, state.generation)
+            }
+            return (entry.session, state.generation)
+        }
+        if let cached { return cached }
+        guard let session = try await base.session(id: id) else { return nil }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[id] = Entry(session: session, cachedAt: date)
+        }
+        return session
+    }
+
+    public func create(_ session: SessionRecord, tokenHash: String) async throws {
+        try await base.create(session, tokenHash: tokenHash)
+    }
+
+    public func create(_ session: SessionRecord, secretHash: String) async throws {
+        try await base.create(session, secretHash: secretHash)
+    }
+
+    public func session(secretHash: String) async throws -> SessionRecord? {
+        try await base.session(secretHash: secretHash)
+    }
+
+    public func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
+        forget(sessionID)
+        try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
+    }
+
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
+        let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
+        switch outcome {
+        case .rotated(let session), .reused(let session), .ended(let session): forget(session.id)
+        case .unknown: break
+        }
+        return outcome
+    }
+
+    public func revoke(sessionID: String, at date: Date) async throws {
+        forget(sessionID)
+        try await base.revoke(sessionID: sessionID, at: date)
+        forget(sessionID)
+    }
+
+    public func revokeAll(userID: UserID, at date: Date) async throws {
+        try await base.revokeAll(userID: userID, at: date)
+        state.withLock { state in
+            state.generation += 1
+            state.entries = state.entries.filter { $0.value.session.userID != userID }
+        }
+    }
+
+    private func forget(_ sessionID: String) {
+        state.withLock { state in
+            state.generation += 1
+            state.entries[sessionID] = nil
+        }
+    }
+}

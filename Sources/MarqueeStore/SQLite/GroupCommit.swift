@@ -1,0 +1,138 @@
+import SQLKit
+import Synchronization
+
+/// Runs write transactions so that writes arriving together share one commit (one `fsync`). The first writer to
+/// find nobody committing leads: it takes every queued write, runs each inside a savepoint of one transaction (a
+/// write that fails is rolled back alone), commits, and only then answers each writer. Writes that queued
+/// meanwhile form the next group. Alone, a write is simply its own transaction.
+final class GroupCommit: Sendable {
+    private struct State {
+        var queue: [any QueuedWrite] = []
+        var leading = false
+    }
+
+    private let database: any SQLDatabase
+    private let state = Mutex(State())
+
+    init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let write = PendingWrite(body)
+        let leads = state.withLock { state in
+            state.queue.append(write)
+            defer { state.leading = true }
+            return !state.leading
+        }
+        if leads { await lead() }
+        return try await write.outcome()
+    }
+
+    private func lead() async {
+        while true {
+            let group = state.withLock { state -> [any QueuedWrite] in
+                defer { state.queue.removeAll(keepingCapacity: true) }
+                if state.queue.isEmpty { state.leading = false }
+                return state.queue
+            }
+            guard !group.isEmpty else { return }
+            await commit(group)
+        }
+    }
+
+    private func commit(_ group: [any QueuedWrite]) async {
+        let db = database
+        do {
+            try await db.raw("BEGIN IMMEDIATE").run()
+        } catch {
+            for write in group { write.finish(committed: error) }
+            return
+        }
+        var succeeded = true
+        if group.count == 1 {
+            succeeded = await group[0].run(on: db)
+        } else {
+            for write in group {
+                do {
+                    try await db.raw("SAVEPOINT grouped_write").run()
+                    if !(await write.run(on: db)) { try await db.raw("ROLLBACK TO grouped_write").run() }
+                    try await db.raw("RELEASE grouped_write").run()
+                } catch {
+                    write.fail(error)
+                }
+            }
+        }
+        do {
+            guard succeeded else { throw GroupCommitSkipped() }
+            try await db.raw("COMMIT").run()
+            for write in group { write.finish(committed: nil) }
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            for write in group { write.finish(committed: error is GroupCommitSkipped ? nil : error) }
+        }
+    }
+}
+
+/// The lone write of a group failed: its error is its answer, and there is nothing to commit.
+private struct GroupCommitSkipped: Error {}
+
+private protocol QueuedWrite: Sendable {
+    /// Runs the write's body; false if it threw (its error is kept for its answer).
+    func run(on db: any SQLDatabase) async -> Bool
+    /// Records an error of the statements around the body.
+    func fail(_ error: any Error)
+    /// Answers the writer once the group's fate is known (`committed` is the commit's error, if any).
+    func finish(committed error: (any Error)?)
+}
+
+private final class PendingWrite<T: Sendable>: QueuedWrite {
+    private struct State {
+        var result: Result<T, any Error>?
+        var answer: Result<T, any Error>?
+        var waiter: CheckedContinuation<T, any Error>?
+    }
+
+    private let body: @Sendable (any SQLDatabase) async throws -> T
+    private let state = Mutex(State())
+
+    init(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) {
+        self.body = body
+    }
+
+    func run(on db: any SQLDatabase) async -> Bool {
+        do {
+            let value = try await body(db)
+            state.withLock { $0.result = .success(value) }
+            return true
+        } catch {
+            state.withLock { $0.result = .failure(error) }
+            return false
+        }
+    }
+
+    func fail(_ error: any Error) {
+        state.withLock { $0.result = .failure(error) }
+    }
+
+    func finish(committed error: (any Error)?) {
+        let (waiter, answer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Result<T, any Error>) in
+            var answer = state.result ?? .failure(GroupCommitSkipped())
+            if let error, case .success = answer { answer = .failure(error) }
+            state.answer = answer
+            defer { state.waiter = nil }
+            return (state.waiter, answer)
+        }
+        waiter?.resume(with: answer)
+    }
+
+    func outcome() async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let answer = state.withLock { state -> Result<T, any Error>? in
+                if state.answer == nil { state.waiter = continuation }
+                return state.answer
+            }
+            if let answer { continuation.resume(with: answer) }
+        }
+    }
+}
