@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeSaved
@@ -17,6 +18,7 @@ struct ChangeStream {
     /// How many heartbeats pass between checks that the sign-in is still active (ended sessions on this instance
     /// end their streams at once; this catches the rest).
     let heartbeatsPerSessionCheck: Int
+    let logger: Logger
 
     func run(_ subscription: Hub.Subscription, since: Int64?, writer: inout any ResponseBodyWriter) async throws {
         try await writer.write(ServerSentEvents.retry)
@@ -46,6 +48,7 @@ struct ChangeStream {
         }
         // The hub dropped this stream (it fell behind, or the server is stopping): the client reconnects with the
         // last id it saw and loses nothing.
+        logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(last)"])
         try await writer.finish(nil)
     }
 

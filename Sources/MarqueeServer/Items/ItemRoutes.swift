@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeSaved
@@ -86,12 +87,21 @@ struct ItemRoutes {
                 ?? Self.since(RequestParsing(request: request, context: context).query("since"), name: "since")
             let subscription = hub.subscribe(user: auth.userID, sessionID: auth.sessionID)
             let stream = ChangeStream(
-                items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck)
+                items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
+                logger: context.logger)
             let headers: HTTPFields = [
                 .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .accelBuffering: "no",
             ]
+            let logger = context.logger
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-                try await stream.run(subscription, since: since, writer: &writer)
+                do {
+                    try await stream.run(subscription, since: since, writer: &writer)
+                } catch let error as ChannelError where error == .ioOnClosedChannel {
+                    // The client went away: the usual end of a stream.
+                } catch {
+                    logger.notice("Live stream ended", metadata: ["error": "\(error)"])
+                    throw error
+                }
             })
         }
         me.get("export") { request, context in

@@ -4,7 +4,7 @@ import Synchronization
 /// Runs write transactions so that writes arriving together share one commit (one `fsync`). The first writer to
 /// find nobody committing leads: it takes every queued write, runs each inside a savepoint of one transaction (a
 /// write that fails is rolled back alone), commits, and only then answers each writer. Writes that queued
-/// meanwhile form the next group. Alone, a write is simply its own transaction.
+/// meanwhile form the next group, led by a task of its own. Alone, a write is simply its own transaction.
 final class GroupCommit: Sendable {
     private struct State {
         var queue: [any QueuedWrite] = []
@@ -29,16 +29,19 @@ final class GroupCommit: Sendable {
         return try await write.outcome()
     }
 
+    /// Commits the queued group (which holds this writer's own write), then hands the lead to a new task if more
+    /// writes queued meanwhile, so this writer answers its caller now instead of serving everyone after it.
     private func lead() async {
-        while true {
-            let group = state.withLock { state -> [any QueuedWrite] in
-                defer { state.queue.removeAll(keepingCapacity: true) }
-                if state.queue.isEmpty { state.leading = false }
-                return state.queue
-            }
-            guard !group.isEmpty else { return }
-            await commit(group)
+        let group = state.withLock { state -> [any QueuedWrite] in
+            defer { state.queue.removeAll(keepingCapacity: true) }
+            return state.queue
         }
+        await commit(group)
+        let more = state.withLock { state in
+            if state.queue.isEmpty { state.leading = false }
+            return !state.queue.isEmpty
+        }
+        if more { Task { await self.lead() } }
     }
 
     private func commit(_ group: [any QueuedWrite]) async {
