@@ -94,6 +94,7 @@ extension AccountService {
 
     private func absorb(_ guest: UserRecord, into target: UserID) async throws {
         try await transfer.move(from: guest.id, to: target)
+        try await tokens.endAllSessions(of: guest.id)
         try await users.delete(id: guest.id)
     }
 

@@ -176,6 +176,7 @@ public struct AccountService: Sendable {
                 throw Self.linkInvalid
             }
             try await transfer.move(from: guest, to: link.userID)
+            try await tokens.endAllSessions(of: guest)
             try await users.delete(id: guest)
             logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged

@@ -150,6 +150,9 @@ public struct SQLSavedItemStore: SavedItemStore {
         if seq < sequence?.compactedThrough ?? 0 { return .compacted(latest: latest) }
         let rows = try await db.select().columns("*").from("change_log").where("user_id", .equal, user.rawValue)
             .where("seq", .greaterThan, seq).orderBy("seq").limit(limit).all(decoding: LogRow.self)
+        // A compaction between the two reads shows as a gap: report it as compacted rather than skip changes.
+        if let first = rows.first, first.seq != seq + 1 { return .compacted(latest: latest) }
+        if rows.isEmpty, seq < latest { return .compacted(latest: latest) }
         let decoder = JSONDecoder()
         return .changes(try rows.map { try decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
     }

@@ -34,10 +34,11 @@ struct ItemImportTests {
                 + ",2001,,,4,,\r\n"
                 + "Bad id,2000,abc,,,,\r\n"
                 + ",,99999999,,,,\r\n"
+                + "Parasite,2019,496243,,1e19,,\r\n"
                 + "\r\n"
             let report = try await upload(h, ada, csv)
             #expect(report["format"] as? String == "letterboxd" && report["list"] as? String == "watchlist")
-            #expect(report["rows"] as? Int == 9 && report["imported"] as? Int == 4)
+            #expect(report["rows"] as? Int == 10 && report["imported"] as? Int == 5)
             let notMatched = report["not_matched"] as? [[String: Any]] ?? []
             #expect(notMatched.compactMap { $0["row"] as? Int } == [7, 8, 12])
             let invalid = report["invalid"] as? [[String: Any]] ?? []
@@ -49,8 +50,11 @@ struct ItemImportTests {
             #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String == "Line one\nline two")
             #expect((try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?["title"] as? String == "Amélie")
 
+            // An absurd rating is dropped, not trusted (nor allowed to crash anything).
+            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/496243")["rating"] == nil)
+
             let again = try await upload(h, ada, csv)
-            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 4)
+            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 5)
         }
     }
 

@@ -21,7 +21,7 @@ struct OperatorCommandTests {
         process.standardError = output
         let stdin = Pipe()
         process.standardInput = stdin
-        try process.run()
+        try ProcessLaunch.run(process)
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()

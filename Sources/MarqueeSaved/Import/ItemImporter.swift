@@ -149,8 +149,8 @@ public struct ItemImporter: Sendable {
     }
 
     private static func clamp(_ value: Double) -> Int? {
-        let rounded = Int(value.rounded())
-        return (1...10).contains(rounded) ? rounded : nil
+        guard value.isFinite, value >= 0.5, value < 10.5 else { return nil }
+        return Int(value.rounded())
     }
 
     private static func day(_ text: String) -> Date? {

@@ -19,11 +19,11 @@ enum ItemCSV {
         return text
     }
 
-    /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets never run a note as a
-    /// formula.
+    /// RFC 4180 quoting; a leading `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'` so spreadsheets
+    /// never run a note as a formula.
     private static func quoted(_ field: String) -> String {
         var field = field
-        if let first = field.first, "=+-@".contains(first) { field = "'" + field }
+        if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { field = "'" + field }
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

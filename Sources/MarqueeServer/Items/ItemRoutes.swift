@@ -86,6 +86,10 @@ struct ItemRoutes {
             let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
                 ?? Self.since(RequestParsing(request: request, context: context).query("since"), name: "since")
             let subscription = hub.subscribe(user: auth.userID, sessionID: auth.sessionID)
+            // A sign-out between the check above and subscribing would not reach this stream: check once more.
+            guard try await authenticator.tokens.isActive(sessionID: auth.sessionID, of: auth.userID) else {
+                throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
+            }
             let stream = ChangeStream(
                 items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
                 logger: context.logger)

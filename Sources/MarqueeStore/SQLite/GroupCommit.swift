@@ -52,22 +52,18 @@ final class GroupCommit: Sendable {
             for write in group { write.finish(committed: error) }
             return
         }
-        var succeeded = true
-        if group.count == 1 {
-            succeeded = await group[0].run(on: db)
-        } else {
-            for write in group {
-                do {
+        do {
+            if group.count == 1 {
+                guard await group[0].run(on: db) else { throw GroupCommitSkipped() }
+            } else {
+                for write in group {
                     try await db.raw("SAVEPOINT grouped_write").run()
+                    // If undoing the savepoint fails, SQLite has already given up the whole transaction (a full disk,
+                    // an I/O error): the group fails together below rather than run on outside a transaction.
                     if !(await write.run(on: db)) { try await db.raw("ROLLBACK TO grouped_write").run() }
                     try await db.raw("RELEASE grouped_write").run()
-                } catch {
-                    write.fail(error)
                 }
             }
-        }
-        do {
-            guard succeeded else { throw GroupCommitSkipped() }
             try await db.raw("COMMIT").run()
             for write in group { write.finish(committed: nil) }
         } catch {
@@ -83,8 +79,6 @@ private struct GroupCommitSkipped: Error {}
 private protocol QueuedWrite: Sendable {
     /// Runs the write's body; false if it threw (its error is kept for its answer).
     func run(on db: any SQLDatabase) async -> Bool
-    /// Records an error of the statements around the body.
-    func fail(_ error: any Error)
     /// Answers the writer once the group's fate is known (`committed` is the commit's error, if any).
     func finish(committed error: (any Error)?)
 }
@@ -114,13 +108,9 @@ private final class PendingWrite<T: Sendable>: QueuedWrite {
         }
     }
 
-    func fail(_ error: any Error) {
-        state.withLock { $0.result = .failure(error) }
-    }
-
     func finish(committed error: (any Error)?) {
         let (waiter, answer) = state.withLock { state -> (CheckedContinuation<T, any Error>?, Result<T, any Error>) in
-            var answer = state.result ?? .failure(GroupCommitSkipped())
+            var answer = state.result ?? .failure(error ?? GroupCommitSkipped())
             if let error, case .success = answer { answer = .failure(error) }
             state.answer = answer
             defer { state.waiter = nil }

@@ -26,7 +26,7 @@ final class SMTPSink: Sendable {
         ]
         openssl.standardError = FileHandle.nullDevice
         openssl.standardOutput = FileHandle.nullDevice
-        try? openssl.run()
+        try? ProcessLaunch.run(openssl)
         openssl.waitUntilExit()
         return (cert, key)
     }()
@@ -61,7 +61,7 @@ final class SMTPSink: Sendable {
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/sink.log"))
         process.standardOutput = log
         process.standardError = log
-        try process.run()
+        try ProcessLaunch.run(process)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
