@@ -69,13 +69,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Bytes that already are JSON (a value or `"key":value` pairs are not checked).
-    public mutating func raw(_ json: [UInt8]) {
-        separate()
-        bytes.append(contentsOf: json)
-        needsComma = true
-    }
-
     /// A whole number.
     public mutating func number(_ value: Int64) {
         separate()

@@ -93,9 +93,6 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         }
     }
 
-    /// How many streams are open.
-    public var streamCount: Int { state.withLock { $0.byUser.values.reduce(0) { $0 + $1.count } } }
-
     /// Delivers queued changes until the task is cancelled.
     public func run() async {
         for await (user, change) in inbox {

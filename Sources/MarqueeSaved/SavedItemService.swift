@@ -92,11 +92,6 @@ public struct SavedItemService: Sendable {
         try await store.everything(for: user)
     }
 
-    /// How many items the caller has.
-    public func count(for user: UserID) async throws -> Int {
-        try await store.count(for: user)
-    }
-
     /// The changes after `seq` (at most `limit`), or word that the log was compacted past it.
     public func changes(for user: UserID, after seq: Int64, limit: Int = 500) async throws -> ChangeFeed {
         try await store.changes(for: user, after: seq, limit: limit)

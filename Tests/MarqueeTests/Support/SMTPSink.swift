@@ -62,7 +62,8 @@ final class SMTPSink: Sendable {
         process.standardOutput = log
         process.standardError = log
         try ProcessLaunch.run(process)
-        let deadline = Date().addingTimeInterval(20)
+        // Generous: at the start of a full run a dozen suites start their sinks at once on two cores.
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
                 return SMTPSink(port: port, mailbox: Mailbox(directory: maildir), process: process)
