@@ -49,7 +49,7 @@ extension AccountService {
         let guestRecord = try await guest.asyncMap { try await account($0) }.flatMap { $0.isGuest ? $0 : nil }
         if var user = try await users.user(googleSubject: person.subject) {
             try Self.requireEnabled(user)
-            if let guestRecord { try await absorb(guestRecord, into: user.id) }
+            if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
             user.emailVerified = user.emailVerified || user.email == person.email
             return try await startSession(for: user, web: web, client: client)
         }
@@ -66,7 +66,7 @@ extension AccountService {
                 try await withdrawPendingLinks(of: user.id, at: now())
                 user.emailVerified = true
             }
-            if let guestRecord { try await absorb(guestRecord, into: user.id) }
+            if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
             user.googleSubject = person.subject
             try await users.update(user)
             logger.info("Google linked to an existing account", metadata: ["user": "\(user.id)"])
@@ -92,10 +92,12 @@ extension AccountService {
         }
     }
 
-    private func absorb(_ guest: UserRecord, into target: UserID) async throws {
-        try await transfer.move(from: guest.id, to: target)
-        try await tokens.endAllSessions(of: guest.id)
-        try await users.delete(id: guest.id)
+    /// Moves a guest's data into `target`, then removes the guest (its sessions first, so nothing still signed in
+    /// as it outlives it).
+    func absorb(_ guest: UserID, into target: UserID) async throws {
+        try await transfer.move(from: guest, to: target)
+        try await tokens.endAllSessions(of: guest)
+        try await users.delete(id: guest)
     }
 
     // MARK: Profile and deletion

@@ -175,9 +175,7 @@ public struct AccountService: Sendable {
             guard let guest = link.payload.flatMap(UserID.init), try await users.user(id: guest)?.isGuest == true else {
                 throw Self.linkInvalid
             }
-            try await transfer.move(from: guest, to: link.userID)
-            try await tokens.endAllSessions(of: guest)
-            try await users.delete(id: guest)
+            try await absorb(guest, into: link.userID)
             logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged
         case .alreadyUsed: throw Self.linkUsed

@@ -25,14 +25,7 @@ public struct SQLSavedItemStore: SavedItemStore {
             stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
             stored.createdAt = existing?.createdAt ?? date
             stored.updatedAt = date
-            let row = SavedItemRow(stored, user: user)
-            if existing == nil {
-                try await db.insert(into: "saved_items").model(row, nilEncodingStrategy: .asNil).run()
-            } else {
-                try await db.update("saved_items").set(model: row, nilEncodingStrategy: .asNil)
-                    .where("user_id", .equal, user.rawValue).where("list", .equal, list.rawValue)
-                    .where("kind", .equal, kind.rawValue).where("item_id", .equal, id).run()
-            }
+            try await Self.write(stored, for: user, replacing: existing != nil, db)
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
             if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
             let change = try await Self.log(
@@ -179,14 +172,7 @@ public struct SQLSavedItemStore: SavedItemStore {
                 if let existing, existing.updatedAt >= item.updatedAt { continue }
                 var stored = item
                 stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
-                let row = SavedItemRow(stored, user: target)
-                if existing == nil {
-                    try await db.insert(into: "saved_items").model(row, nilEncodingStrategy: .asNil).run()
-                } else {
-                    try await db.update("saved_items").set(model: row, nilEncodingStrategy: .asNil)
-                        .where("user_id", .equal, target.rawValue).where("list", .equal, item.list.rawValue)
-                        .where("kind", .equal, item.kind.rawValue).where("item_id", .equal, item.id).run()
-                }
+                try await Self.write(stored, for: target, replacing: existing != nil, db)
                 let (seq, _) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
                 changes.append(try await Self.log(db, target, ItemChange(
                     seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)))
@@ -239,6 +225,17 @@ public struct SQLSavedItemStore: SavedItemStore {
         try await db.select().columns("*").from("saved_items").where("user_id", .equal, user.rawValue)
             .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
             .first().flatMap(SavedItemRow.item)
+    }
+
+    /// Inserts the item's row, or replaces the existing one.
+    private static func write(_ item: SavedItem, for user: UserID, replacing: Bool, _ db: any SQLDatabase) async throws {
+        let row = SavedItemRow(item, user: user)
+        guard replacing else {
+            return try await db.insert(into: "saved_items").model(row, nilEncodingStrategy: .asNil).run()
+        }
+        try await db.update("saved_items").set(model: row, nilEncodingStrategy: .asNil)
+            .where("user_id", .equal, user.rawValue).where("list", .equal, item.list.rawValue)
+            .where("kind", .equal, item.kind.rawValue).where("item_id", .equal, item.id).run()
     }
 
     private static func sequence(_ db: any SQLDatabase, _ user: UserID) async throws -> SequenceRow? {

@@ -155,6 +155,9 @@ struct ItemAPITests {
             headers[.contentType] = "text/plain"
             let plain = try await h.client.send(path, method: .put, body: #"{"snapshot":{"title":"X"}}"#, headers: headers)
             #expect(try plain.errorCode() == "request.unsupported_media_type")
+            let badResume = try await h.call(
+                "/api/v1/me/changes/stream", method: .get, bearer: token, headers: [.init("Last-Event-ID")!: "abc"])
+            #expect(try badResume.errorCode() == "items.bad_since")
             let anonymous = try await h.call(path, ["snapshot": title], method: .put)
             #expect(try anonymous.errorCode() == "auth.required")
             let importBad = try await h.client.send(

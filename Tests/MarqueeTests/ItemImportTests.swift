@@ -85,6 +85,7 @@ struct ItemImportTests {
         try await H.run { h in
             let (ada, bob) = (try await h.guest(), try await h.guest())
             try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "=HYPERLINK(\"x\")"])
+            try await h.save(ada, "favorites/movie/129", title: "Spirited Away", ["note": "\t+cmd"])
             try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10])
             let city: [String: any Sendable] = [
                 "title": "Amsterdam", "subtitle": "Netherlands", "extra": ["latitude": "52.37", "longitude": "4.89"],
@@ -93,7 +94,7 @@ struct ItemImportTests {
             let export = try await h.call("/api/v1/me/export", method: .get, bearer: ada.accessToken)
             #expect(export.headers[.contentDisposition]?.contains("attachment") == true)
             let report = try await upload(h, bob, export.text, type: "application/json")
-            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 3)
+            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 4)
             let bobs = try await h.getObject(bob, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
             let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
             let strip: ([String: Any]) -> String = { item in
@@ -101,12 +102,13 @@ struct ItemImportTests {
                 return String(decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
             }
             #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
-            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 3)
+            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 4)
 
             let csv = try await h.call("/api/v1/me/export?format=csv", method: .get, bearer: ada.accessToken)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
             #expect(csv.text.hasPrefix("list,media_type,id,title"))
             #expect(csv.text.contains(#""'=HYPERLINK(""x"")""#))
+            #expect(csv.text.contains(",'\t+cmd,"))
         }
     }
 }

@@ -96,6 +96,7 @@ struct LiveSyncTests {
             #expect(await firstStream.isClosed)
             #expect(await secondStream.next(within: .milliseconds(400)) == nil)
             #expect(await !secondStream.isClosed)
+            #expect(await secondStream.comments >= 2)
 
             let deleted = try await h.call("/api/v1/me", ["password": H.password], method: .delete, bearer: second.accessToken)
             #expect(deleted.status == .ok, "\(deleted.text)")

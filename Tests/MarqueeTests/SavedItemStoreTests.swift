@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
+import SQLKit
 import Testing
 
 /// The saved-items storage contract (items plus a per-person change log), against memory and SQLite.
@@ -14,6 +15,18 @@ struct SavedItemStoreTests {
             try await users.insert(ada)
             try await users.insert(bob)
             try await body(SQLSavedItemStore(database: database), ada.id, bob.id)
+        }
+    }
+
+    /// A SQLite store with one user in it (for what only the SQL store does: transactions, deletion).
+    static func withSQLStore(
+        _ body: (SQLSavedItemStore, SQLiteDatabase, SQLUserStore, UserRecord) async throws -> Void
+    ) async throws {
+        try await withMigratedDatabase { database in
+            let users = SQLUserStore(database: database)
+            let ada = UserRecord(createdAt: Date())
+            try await users.insert(ada)
+            try await body(SQLSavedItemStore(database: database), database, users, ada)
         }
     }
 
@@ -149,11 +162,7 @@ struct SavedItemStoreTests {
 
     @Test("Concurrent saves share commits: each succeeds or fails alone, sequence numbers stay gapless")
     func groupedWrites() async throws {
-        try await withMigratedDatabase { database in
-            let users = SQLUserStore(database: database)
-            let ada = UserRecord(createdAt: Date())
-            try await users.insert(ada)
-            let store = SQLSavedItemStore(database: database)
+        try await Self.withSQLStore { store, database, users, ada in
             struct Refused: Error {}
             let outcomes = await withTaskGroup(of: Bool.self) { group in
                 for number in 1...60 {
@@ -184,13 +193,26 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("A hole in the log (a compaction landing between reads) reads as compacted, never as fewer changes")
+    func logGap() async throws {
+        try await Self.withSQLStore { store, database, users, ada in
+            for id in 1...4 { _ = try await store.save(movie(String(id)), for: ada.id, at: start) }
+            try await database.write { db in
+                try await db.delete(from: "change_log").where("user_id", .equal, ada.id.rawValue).where("seq", .lessThanOrEqual, 2)
+                    .run()
+            }
+            #expect(try await store.changes(for: ada.id, after: 1, limit: 10) == .compacted(latest: 4))
+            try await database.write { db in
+                try await db.delete(from: "change_log").where("user_id", .equal, ada.id.rawValue).run()
+            }
+            #expect(try await store.changes(for: ada.id, after: 3, limit: 10) == .compacted(latest: 4))
+            #expect(try await store.changes(for: ada.id, after: 4, limit: 10) == .changes([], latest: 4))
+        }
+    }
+
     @Test("Deleting a user removes their items and change log")
     func deletion() async throws {
-        try await withMigratedDatabase { database in
-            let users = SQLUserStore(database: database)
-            let ada = UserRecord(createdAt: Date())
-            try await users.insert(ada)
-            let store = SQLSavedItemStore(database: database)
+        try await Self.withSQLStore { store, database, users, ada in
             _ = try await store.save(movie("603"), for: ada.id, at: start)
             try await users.delete(id: ada.id)
             #expect(try await rowsMentioning(ada.id.rawValue, in: database).isEmpty)

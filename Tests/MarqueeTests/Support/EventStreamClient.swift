@@ -43,6 +43,7 @@ final class EventStreamClient: Sendable {
                     while let end = pending.range(of: "\n\n") {
                         let frame = String(pending[..<end.lowerBound])
                         pending.removeSubrange(..<end.upperBound)
+                        if frame.hasPrefix(":") { await inbox.countComment() }
                         if let event = Self.parse(frame) { await inbox.append(event) }
                     }
                 }
@@ -68,6 +69,9 @@ final class EventStreamClient: Sendable {
         }
         return received
     }
+
+    /// How many comment frames (heartbeats) arrived.
+    var comments: Int { get async { await events.comments } }
 
     /// Whether the server ended the stream.
     var isClosed: Bool { get async { await events.isClosed } }
@@ -103,10 +107,12 @@ private actor EventInbox {
     private var queue: [ServerEvent] = []
     private(set) var isClosed = false
     private(set) var status = 0
+    private(set) var comments = 0
 
     func setStatus(_ status: Int) { self.status = status }
     func append(_ event: ServerEvent) { queue.append(event) }
     func close() { isClosed = true }
+    func countComment() { comments += 1 }
 
     func next(within timeout: Duration) async -> ServerEvent? {
         let deadline = ContinuousClock.now + timeout
