@@ -8,7 +8,7 @@ import MarqueeCore
 public import MarqueeStore
 import NIOCore
 import Prometheus
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// Seams the composition root takes from outside: time, randomness and upstream tuning.
 public struct AppDependencies: Sendable {
@@ -150,8 +150,8 @@ private func makeCatalogProvider(
     return (provider, services)
 }
 
-/// Opens the database in the data directory and applies pending migrations (for operator commands).
-public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async throws -> SQLiteDatabase {
+/// Opens the configured database and applies pending migrations (for operator commands).
+public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
     let database = try await openDatabase(settings: settings, logger: logger)
     do {
         try await Migrator(database: database).migrate(logger: logger)
@@ -162,7 +162,17 @@ public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async
     }
 }
 
-private func openDatabase(settings: ServerSettings, logger: Logger) async throws -> SQLiteDatabase {
+/// PostgreSQL when a database URL is set, else the SQLite file in the data directory.
+public func openDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
+    if let location = settings.database {
+        do {
+            let database = try await PostgreSQLDatabase.open(location: location, logger: logger)
+            logger.info("Using PostgreSQL", metadata: ["database": "\(location.redacted)"])
+            return database
+        } catch let error as PostgreSQLUnreachable {
+            throw SettingsError(key: "databaseURL", problem: "\(error.description).")
+        }
+    }
     do {
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)
     } catch {

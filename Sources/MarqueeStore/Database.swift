@@ -1,14 +1,46 @@
 public import SQLKit
 
-/// A SQL database Marquee keeps its data in (SQLite now, PostgreSQL later), behind one query layer (SQLKit).
+/// A SQL database Marquee keeps its data in (a SQLite file, or a PostgreSQL server that several instances share),
+/// behind one query layer (SQLKit).
 ///
-/// Reads may run concurrently; writes run inside `write`, one transaction at a time, so a multi-statement change
-/// is atomic and never interleaves with another.
+/// Reads may run concurrently; writes run inside `write`, in a transaction, so a multi-statement change is atomic.
 public protocol Database: Sendable {
     /// For reads (and nothing else: a write outside `write` could join another caller's transaction).
     var reader: any SQLDatabase { get }
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Holds an exclusive lock named `key` until the transaction `db` (from `write`) ends, so transactions on other
+    /// connections or instances that change the same thing run one after the other instead of racing.
+    func lock(_ key: String, in db: any SQLDatabase) async throws
+    /// Messages between the instances sharing this database; nil when only one process uses it (SQLite).
+    var bus: (any InstanceBus)? { get }
     /// Whether the database answers a trivial query.
     func isHealthy() async -> Bool
+    /// Closes every connection (closing twice is harmless).
+    func close() async
+}
+
+extension Database {
+    /// Locks every key, in one fixed order so two transactions locking the same keys cannot deadlock.
+    public func lock(_ keys: [String], in db: any SQLDatabase) async throws {
+        for key in Set(keys).sorted() { try await lock(key, in: db) }
+    }
+}
+
+/// Messages between the `marquee serve` instances that share one database, so what one instance learns (a
+/// change saved, a session ended) reaches the people connected to the others.
+public protocol InstanceBus: Sendable {
+    /// Sends `message` to every other instance when the transaction `db` (from `write`) commits; never if it rolls
+    /// back.
+    func send(_ message: String, in db: any SQLDatabase) async throws
+    /// Messages from other instances, as they arrive, until shutdown.
+    func messages() -> AsyncStream<InstanceBusEvent>
+}
+
+/// What an `InstanceBus` delivers.
+public enum InstanceBusEvent: Sendable, Equatable {
+    /// A message another instance sent.
+    case message(String)
+    /// Listening resumed after a gap in which messages may have been lost: catch up from the database.
+    case resumed
 }

@@ -133,5 +133,13 @@ extension Migration {
                     .column("user_id").column("list").column(column).run()
             }
         },
+        Migration(version: 9, name: "byte-order sorting for saved item keys on PostgreSQL") { db in
+            // Lists page by (sort column, list, kind, item_id) and must order exactly as SQLite does (bytes), not
+            // by the server's locale; SQLite already compares bytes.
+            guard db.dialect.name == "postgresql" else { return }
+            for column in ["title_key", "list", "kind", "item_id"] {
+                try await db.raw("ALTER TABLE saved_items ALTER COLUMN \(ident: column) TYPE TEXT COLLATE \"C\"").run()
+            }
+        },
     ]
 }

@@ -16,9 +16,11 @@ public struct Migrator: Sendable {
     }
 
     /// Applies every migration not yet applied, each in its own transaction; returns the versions applied.
+    /// Instances starting together take turns (a database lock per step), so each migration runs exactly once.
     @discardableResult
     public func migrate(logger: Logger) async throws -> [Int] {
-        try await database.write { db in
+        try await database.write { [database] db in
+            try await database.lock(Self.lockName, in: db)
             try await db.create(table: "schema_migrations")
                 .ifNotExists()
                 .column("version", type: .bigint, .primaryKey(autoIncrement: false))
@@ -28,7 +30,8 @@ public struct Migrator: Sendable {
         }
         var applied: [Int] = []
         for migration in migrations {
-            let didApply = try await database.write { db in
+            let didApply = try await database.write { [database] db in
+                try await database.lock(Self.lockName, in: db)
                 let done = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).first()
                 if done != nil { return false }
@@ -53,4 +56,17 @@ public struct Migrator: Sendable {
         try await database.reader.select().column("version").from("schema_migrations").orderBy("version")
             .all(decodingColumn: "version", as: Int.self)
     }
+
+    /// Every migration this version knows, with when it was applied (nil: pending), oldest first.
+    public func status() async throws -> [(migration: Migration, appliedAt: String?)] {
+        let tables = try await database.reader.select().column("version").column("applied_at")
+            .from("schema_migrations").all()
+        var applied: [Int: String] = [:]
+        for row in tables {
+            applied[try row.decode(column: "version", as: Int.self)] = try row.decode(column: "applied_at", as: String.self)
+        }
+        return migrations.map { ($0, applied[$0.version]) }
+    }
+
+    private static let lockName = "marquee.migrations"
 }

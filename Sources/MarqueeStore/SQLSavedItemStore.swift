@@ -17,6 +17,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     ) async throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
+            try await lockItems(of: user, db)
             let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
             var stored = try edit(existing)
             stored.list = list
@@ -28,7 +29,7 @@ public struct SQLSavedItemStore: SavedItemStore {
             try await Self.write(stored, for: user, replacing: existing != nil, db)
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
             if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
-            let change = try await Self.log(
+            let change = try await log(
                 db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date))
             return SavedItemUpsert(change: change, created: existing == nil)
         }
@@ -39,12 +40,13 @@ public struct SQLSavedItemStore: SavedItemStore {
     {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
+            try await lockItems(of: user, db)
             let removed = try await db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
                 .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
                 .returning("item_id").all()
             guard !removed.isEmpty else { return nil }
             let (seq, _) = try await Self.nextSequence(db, user, countChange: -1)
-            return try await Self.log(
+            return try await log(
                 db, user, ItemChange(seq: seq, op: .delete, list: list, kind: kind, id: id, item: nil, at: date))
         }
     }
@@ -52,13 +54,14 @@ public struct SQLSavedItemStore: SavedItemStore {
     public func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange? {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
+            try await lockItems(of: user, db)
             var delete = db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
                 .where("list", .equal, list.rawValue)
             if let kind { delete = delete.where("kind", .equal, kind.rawValue) }
             let removed = try await delete.returning("item_id").all().count
             guard removed > 0 else { return nil }
             let (seq, _) = try await Self.nextSequence(db, user, countChange: -removed)
-            return try await Self.log(
+            return try await log(
                 db, user, ItemChange(seq: seq, op: .clear, list: list, kind: kind, id: nil, item: nil, at: date))
         }
     }
@@ -152,6 +155,7 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     public func compact(for user: UserID, keeping keep: Int) async throws {
         try await database.write { db in
+            try await lockItems(of: user, db)
             guard let latest = try await Self.sequence(db, user)?.latest, latest > Int64(keep) else { return }
             let through = latest - Int64(keep)
             try await db.delete(from: "change_log").where("user_id", .equal, user.rawValue)
@@ -164,6 +168,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     public func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
+            try await database.lock([Self.lockName(source), Self.lockName(target)], in: db)
             let moving = try await db.select().columns("*").from("saved_items").where("user_id", .equal, source.rawValue)
                 .orderBy("created_at").all().compactMap(SavedItemRow.item)
             var changes: [ItemChange] = []
@@ -174,7 +179,7 @@ public struct SQLSavedItemStore: SavedItemStore {
                 stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
                 try await Self.write(stored, for: target, replacing: existing != nil, db)
                 let (seq, _) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
-                changes.append(try await Self.log(db, target, ItemChange(
+                changes.append(try await log(db, target, ItemChange(
                     seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)))
             }
             return changes
@@ -182,6 +187,14 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     // MARK: Statements
+
+    /// Makes one person's writes take turns across connections and instances: each reads, then writes, their
+    /// items and sequence number.
+    private func lockItems(of user: UserID, _ db: any SQLDatabase) async throws {
+        try await database.lock(Self.lockName(user), in: db)
+    }
+
+    private static func lockName(_ user: UserID) -> String { "items:\(user.rawValue)" }
 
     private struct KeyRow: Decodable {
         var list: String
@@ -260,11 +273,13 @@ public struct SQLSavedItemStore: SavedItemStore {
         return (try row.decode(column: "latest", as: Int64.self), Int(try row.decode(column: "item_count", as: Int64.self)))
     }
 
-    private static func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
+    /// Appends the change to the person's log and, when other instances share the database, tells them at commit.
+    private func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(change), as: UTF8.self)
         try await db.insert(into: "change_log").model(LogRow(user_id: user.rawValue, seq: change.seq, change: text)).run()
+        try await database.bus?.send(ItemChangeNotice(user: user, seq: change.seq).message, in: db)
         return change
     }
 }

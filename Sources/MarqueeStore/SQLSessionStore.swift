@@ -89,7 +89,9 @@ public struct SQLSessionStore: SessionStore {
         -> RefreshOutcome
     {
         let nowMillis = Milliseconds.from(now)
-        return try await database.write { db in
+        return try await database.write { [database] db in
+            // Two instances refreshing with the same token at once: one rotates it, the other sees it used.
+            try await database.lock("refresh:\(tokenHash)", in: db)
             guard
                 let token = try await db.select().columns("*").from("refresh_tokens")
                     .where("token_hash", .equal, tokenHash).first(decoding: TokenRow.self),
@@ -100,6 +102,7 @@ public struct SQLSessionStore: SessionStore {
                 if session.revokedAt == nil {
                     session.revokedAt = now
                     try await db.update("sessions").set("revoked_at", to: nowMillis).where("id", .equal, session.id).run()
+                    try await database.bus?.send(SessionNotice.ended(session.id).message, in: db)
                 }
                 return .reused(session)
             }
@@ -119,17 +122,19 @@ public struct SQLSessionStore: SessionStore {
 
     public func revoke(sessionID: String, at date: Date) async throws {
         let millis = Milliseconds.from(date)
-        try await database.write { db in
+        try await database.write { [database] db in
             try await db.update("sessions").set("revoked_at", to: millis).where("id", .equal, sessionID)
                 .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+            try await database.bus?.send(SessionNotice.ended(sessionID).message, in: db)
         }
     }
 
     public func revokeAll(userID: UserID, at date: Date) async throws {
         let millis = Milliseconds.from(date)
-        try await database.write { db in
+        try await database.write { [database] db in
             try await db.update("sessions").set("revoked_at", to: millis).where("user_id", .equal, userID.rawValue)
                 .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
+            try await database.bus?.send(SessionNotice.allEnded(userID).message, in: db)
         }
     }
 }

@@ -47,7 +47,8 @@ public struct SQLUserStore: UserStore {
 
     public func insert(_ user: UserRecord) async throws {
         let row = Row(user)
-        try await database.write { db in
+        try await database.write { [database] db in
+            try await database.lock(Self.lockNames(row), in: db)
             guard try await !Self.conflicts(row, in: db, includingSameID: true) else { throw DomainError.accountExists }
             try await db.insert(into: "users").model(row).run()
         }
@@ -67,7 +68,8 @@ public struct SQLUserStore: UserStore {
 
     public func update(_ user: UserRecord) async throws {
         let row = Row(user)
-        try await database.write { db in
+        try await database.write { [database] db in
+            try await database.lock(Self.lockNames(row), in: db)
             guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
             // Nil fields must be written as NULL (clearing a value), not skipped.
             try await db.update("users").set(model: row, nilEncodingStrategy: .asNil).where("id", .equal, row.id).run()
@@ -105,6 +107,11 @@ public struct SQLUserStore: UserStore {
     private func first(where column: String, equals value: String) async throws -> UserRecord? {
         try await database.reader.select().columns("*").from("users").where(SQLColumn(column), .equal, SQLBind(value))
             .first(decoding: Row.self)?.record
+    }
+
+    /// What two writers must not claim at once: the id, the email address and the Google account.
+    private static func lockNames(_ row: Row) -> [String] {
+        ["user:\(row.id)"] + [row.email.map { "email:\($0)" }, row.google_subject.map { "google:\($0)" }].compactMap { $0 }
     }
 
     /// Whether another account (or, for inserts, any account with the same id) holds the row's email or subject.

@@ -79,3 +79,24 @@ extension SavedItemStore {
         try await page(SavedItemQuery(list: list, limit: .max), for: user).items
     }
 }
+
+/// The bus message saying a person's change log grew to `seq` (other instances read the change itself).
+public struct ItemChangeNotice: Sendable, Equatable {
+    public var user: UserID
+    public var seq: Int64
+
+    public init(user: UserID, seq: Int64) {
+        self.user = user
+        self.seq = seq
+    }
+
+    /// Reads a bus message; nil for any other kind of message.
+    public init?(message: String) {
+        let parts = message.split(separator: " ")
+        guard parts.count == 3, parts[0] == "items", let user = UserID(String(parts[1])), let seq = Int64(parts[2])
+        else { return nil }
+        self.init(user: user, seq: seq)
+    }
+
+    public var message: String { "items \(user.rawValue) \(seq)" }
+}

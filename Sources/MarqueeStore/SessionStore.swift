@@ -70,3 +70,31 @@ public protocol SessionStore: Sendable {
     /// Revokes every session of a user (sign out everywhere, password reset, deletion).
     func revokeAll(userID: UserID, at date: Date) async throws
 }
+
+/// The bus message saying sessions ended, so other instances forget them and close their live streams.
+public enum SessionNotice: Sendable, Equatable {
+    /// One session ended.
+    case ended(String)
+    /// Every session of the account ended.
+    case allEnded(UserID)
+
+    /// Reads a bus message; nil for any other kind of message.
+    public init?(message: String) {
+        let parts = message.split(separator: " ")
+        guard parts.count == 2 else { return nil }
+        switch parts[0] {
+        case "session-ended": self = .ended(String(parts[1]))
+        case "sessions-ended":
+            guard let user = UserID(String(parts[1])) else { return nil }
+            self = .allEnded(user)
+        default: return nil
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .ended(let id): "session-ended \(id)"
+        case .allEnded(let user): "sessions-ended \(user.rawValue)"
+        }
+    }
+}

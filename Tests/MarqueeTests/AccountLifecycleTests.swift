@@ -237,11 +237,16 @@ struct AccountLifecycleTests {
 /// Every (table, column) whose value equals `value`, found by reading the schema rather than a list of tables.
 func rowsMentioning(_ value: String, in database: any Database) async throws -> [String] {
     let db = database.reader
-    let tables = try await db.raw("SELECT name FROM sqlite_master WHERE type = 'table'").all()
+    let postgres = db.dialect.name == "postgresql"
+    let tables = try await db.raw(postgres
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table'").all()
         .map { try $0.decode(column: "name", as: String.self) }
     var found: [String] = []
     for table in tables {
-        let columns = try await db.raw("SELECT name FROM pragma_table_info(\(bind: table))").all()
+        let columns = try await db.raw(postgres
+            ? "SELECT column_name AS name FROM information_schema.columns WHERE table_name = \(bind: table)"
+            : "SELECT name FROM pragma_table_info(\(bind: table))").all()
             .map { try $0.decode(column: "name", as: String.self) }
         for column in columns {
             let rows = try await db.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE CAST(\(ident: column) AS TEXT) = \(bind: value)").first()

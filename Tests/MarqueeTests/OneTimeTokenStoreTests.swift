@@ -11,7 +11,7 @@ struct OneTimeTokenStoreTests {
 
     func withStores(_ body: (any OneTimeTokenStore) async throws -> Void) async throws {
         try await body(InMemoryOneTimeTokenStore())
-        try await withMigratedDatabase { database in
+        try await withEachMigratedDatabase { database in
             try await SQLUserStore(database: database).insert(user)
             try await body(SQLOneTimeTokenStore(database: database))
         }

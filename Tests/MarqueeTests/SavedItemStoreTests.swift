@@ -9,7 +9,7 @@ import Testing
 struct SavedItemStoreTests {
     static func withStores(_ body: (any SavedItemStore, UserID, UserID) async throws -> Void) async throws {
         try await body(InMemorySavedItemStore(), UserID(), UserID())
-        try await withMigratedDatabase { database in
+        try await withEachMigratedDatabase { database in
             let users = SQLUserStore(database: database)
             let (ada, bob) = (UserRecord(createdAt: Date()), UserRecord(createdAt: Date()))
             try await users.insert(ada)
@@ -20,9 +20,9 @@ struct SavedItemStoreTests {
 
     /// A SQLite store with one user in it (for what only the SQL store does: transactions, deletion).
     static func withSQLStore(
-        _ body: (SQLSavedItemStore, SQLiteDatabase, SQLUserStore, UserRecord) async throws -> Void
+        _ body: (SQLSavedItemStore, any Database, SQLUserStore, UserRecord) async throws -> Void
     ) async throws {
-        try await withMigratedDatabase { database in
+        try await withEachMigratedDatabase { database in
             let users = SQLUserStore(database: database)
             let ada = UserRecord(createdAt: Date())
             try await users.insert(ada)

@@ -11,7 +11,7 @@ struct SessionStoreTests {
 
     func withStores(_ body: (any SessionStore) async throws -> Void) async throws {
         try await body(InMemorySessionStore())
-        try await withMigratedDatabase { database in
+        try await withEachMigratedDatabase { database in
             try await SQLUserStore(database: database).insert(user)
             try await body(SQLSessionStore(database: database))
         }

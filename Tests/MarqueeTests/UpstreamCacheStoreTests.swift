@@ -8,7 +8,7 @@ import Testing
 struct UpstreamCacheStoreTests {
     static func withStores(_ body: (any UpstreamCacheStore) async throws -> Void) async throws {
         try await body(InMemoryUpstreamCacheStore())
-        try await withMigratedDatabase { database in try await body(SQLUpstreamCacheStore(database: database)) }
+        try await withEachMigratedDatabase { database in try await body(SQLUpstreamCacheStore(database: database)) }
     }
 
     @Test("Stores, replaces, reads back and purges by age")

@@ -9,7 +9,7 @@ import Testing
 struct UserStoreTests {
     static func withStores(_ body: (any UserStore) async throws -> Void) async throws {
         try await body(InMemoryUserStore())
-        try await withMigratedDatabase { database in try await body(SQLUserStore(database: database)) }
+        try await withEachMigratedDatabase { database in try await body(SQLUserStore(database: database)) }
     }
 
     let created = Date(timeIntervalSince1970: 1_790_000_000.123)

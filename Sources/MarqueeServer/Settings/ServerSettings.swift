@@ -3,6 +3,7 @@ public import Logging
 public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
+public import MarqueeStore
 
 /// Every setting of `marquee serve`, read once at start.
 public struct ServerSettings: Sendable {
@@ -10,8 +11,12 @@ public struct ServerSettings: Sendable {
     public var host: String
     /// Port to listen on; 0 picks a free one. `port` (`MARQUEE_PORT`), default 8080.
     public var port: Int
-    /// Folder holding the SQLite file. `dataDir` (`MARQUEE_DATA_DIR`), default `./marquee-data`.
+    /// Folder holding the SQLite file (and the development outbox). `dataDir` (`MARQUEE_DATA_DIR`), default
+    /// `./marquee-data`.
     public var dataDirectory: String
+    /// PostgreSQL instead of the SQLite file: `databaseURL` (`MARQUEE_DATABASE_URL`,
+    /// `postgres://user:password@host:port/database?sslmode=…`). Several instances may share it.
+    public var database: PostgreSQLLocation?
     /// The URL people reach this server at, for links and image URLs. `publicURL` (`MARQUEE_PUBLIC_URL`),
     /// default `http://HOST:PORT`.
     public var publicURL: String?
@@ -55,6 +60,13 @@ public struct ServerSettings: Sendable {
         }
         port = try reader.int("port", default: 8080, range: 0...65535)
         dataDirectory = reader.string("dataDir") ?? "./marquee-data"
+        database = try reader.string("databaseURL", isSecret: true).map { url in
+            do {
+                return try PostgreSQLLocation(url: url)
+            } catch {
+                throw SettingsError(key: "databaseURL", problem: "\(error)")
+            }
+        }
         publicURL = try reader.url("publicURL", default: nil)
         let baseURL = try reader.url("tmdb.baseURL", default: "https://api.themoviedb.org/3")!
         let imageBaseURL = try reader.url("tmdb.imageBaseURL", default: nil)

@@ -53,6 +53,12 @@ public final class SQLiteDatabase: Database, Service {
         try await commits.write(body)
     }
 
+    /// One writer connection already runs transactions one at a time.
+    public func lock(_ key: String, in db: any SQLDatabase) async throws {}
+
+    /// Only one process opens the file.
+    public var bus: (any InstanceBus)? { nil }
+
     public func isHealthy() async -> Bool {
         (try? await reader.raw("SELECT 1 AS ok").first()) != nil
     }

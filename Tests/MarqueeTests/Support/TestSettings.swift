@@ -45,7 +45,7 @@ enum TestSettings {
 
 /// Opens a migrated SQLite database in `dataDir` (a fresh one by default) for `body`, closing it afterwards.
 func withMigratedDatabase<T>(
-    dataDir: String = TestSettings.makeDataDirectory(), _ body: (SQLiteDatabase) async throws -> T
+    dataDir: String = TestSettings.makeDataDirectory(), _ body: (any Database) async throws -> T
 ) async throws -> T {
     let settings = try TestSettings.make(["dataDir": dataDir])
     let database = try await openMigratedDatabase(settings: settings, logger: TestSettings.quietLogger)

@@ -1,0 +1,124 @@
+import Foundation
+public import Logging
+import MarqueeCore
+import NIOCore
+import PostgresKit
+import PostgresNIO
+public import SQLKit
+public import ServiceLifecycle
+import Synchronization
+
+/// A PostgreSQL database that several `marquee serve` instances share: a pool of connections (PostgresNIO's
+/// `PostgresClient`), transactions per write, advisory locks for writers that must not race across instances, and
+/// LISTEN/NOTIFY between the instances (`bus`).
+///
+/// When the server cannot be reached, or no connection frees up within the location's `connectTimeout`, calls
+/// fail with `storage.unavailable` (503) instead of waiting.
+public final class PostgreSQLDatabase: Database, Service {
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let connections: PostgresConnections
+    private let postgresBus: PostgresBus
+    private let isClosed = Mutex(false)
+    /// Where the server is (password hidden), for logs.
+    public let location: String
+
+    public var reader: any SQLDatabase { connections }
+    public var bus: (any InstanceBus)? { postgresBus }
+
+    private init(location: PostgreSQLLocation, logger: Logger) throws {
+        var configuration = try location.clientConfiguration()
+        // A statement or transaction left hanging must not hold locks (or a pooled connection) for ever.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "60s"), ("idle_in_transaction_session_timeout", "60s"),
+            ("application_name", "marquee"),
+        ]
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.location = location.redacted
+        running = Task { await client.run() }
+        connections = PostgresConnections(
+            client: client, leaseTimeout: location.connectTimeout, logger: logger,
+            eventLoop: PostgresClient.defaultEventLoopGroup.any())
+        postgresBus = PostgresBus(connections: connections, logger: logger)
+    }
+
+    /// Connects to the server at `location`, waiting up to `wait` for it to come up (retrying every second and
+    /// logging why); throws `PostgreSQLUnreachable` if it never answers.
+    public static func open(
+        location: PostgreSQLLocation, logger: Logger, waitingUpTo wait: Duration = .seconds(30)
+    ) async throws -> PostgreSQLDatabase {
+        let database = try PostgreSQLDatabase(location: location, logger: logger)
+        let deadline = ContinuousClock.now.advanced(by: wait)
+        while true {
+            do {
+                _ = try await database.reader.raw("SELECT 1 AS ok").first()
+                database.postgresBus.start()
+                return database
+            } catch {
+                let reason = PostgresConnections.describe(error)
+                guard ContinuousClock.now < deadline else {
+                    await database.close()
+                    throw PostgreSQLUnreachable(location: location.redacted, reason: reason)
+                }
+                logger.warning(
+                    "PostgreSQL is not reachable yet; retrying", metadata: ["database": "\(location.redacted)", "reason": "\(reason)"])
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await connections.leasing { connection in
+            let db = connection.sql(queryLogLevel: nil)
+            try await db.raw("BEGIN").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func lock(_ key: String, in db: any SQLDatabase) async throws {
+        try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.lockNumber(key)))").run()
+    }
+
+    public func isHealthy() async -> Bool {
+        (try? await reader.raw("SELECT 1 AS ok").first()) != nil
+    }
+
+    /// Stops listening and closes every connection; `run` calls it on shutdown.
+    public func close() async {
+        guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        postgresBus.stop()
+        running.cancel()
+        await running.value
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        await close()
+    }
+
+    /// A stable 64-bit number for a lock name (FNV-1a): every instance must map a name to the same lock.
+    static func lockNumber(_ key: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
+    }
+}
+
+/// The database could not be reached at start within the wait.
+public struct PostgreSQLUnreachable: Error, CustomStringConvertible {
+    public let location: String
+    public let reason: String
+
+    public var description: String { "cannot reach PostgreSQL at \(location): \(reason)" }
+}

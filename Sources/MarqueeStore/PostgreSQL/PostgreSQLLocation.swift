@@ -1,0 +1,113 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// Where and how to reach a PostgreSQL server, read from a libpq-style URL:
+/// `postgres://user:password@host:port/database?sslmode=verify-full&sslrootcert=/path/ca.pem&pool_size=10&connect_timeout=5`.
+///
+/// `sslmode` follows libpq: `disable`, `prefer` (the default: TLS when the server offers it), `require` (TLS, any
+/// certificate), `verify-ca` (a trusted certificate), `verify-full` (trusted and naming the host).
+public struct PostgreSQLLocation: Sendable, Equatable {
+    /// How TLS is used.
+    public enum TLSMode: String, Sendable, CaseIterable {
+        case disable, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    public var tls: TLSMode
+    /// PEM file with the certificates to trust instead of the system's.
+    public var rootCertificateFile: String?
+    /// Connections this instance keeps open at most.
+    public var poolSize: Int
+    /// How long opening a connection, or waiting for a free one, may take before the request fails with 503.
+    public var connectTimeout: Duration
+
+    /// Reads a `postgres://` or `postgresql://` URL; the error says what is wrong with it (never echoing the password).
+    public init(url text: String) throws(PostgreSQLLocationError) {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "postgres" || scheme == "postgresql"
+        else { throw PostgreSQLLocationError("it is not a postgres:// URL.") }
+        guard let host = url.host, !host.isEmpty else { throw PostgreSQLLocationError("it names no host.") }
+        self.host = host
+        port = url.port ?? 5432
+        username = url.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+        password = url.password.flatMap { $0.removingPercentEncoding }
+        let path = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
+        database = path.isEmpty ? username : (path.removingPercentEncoding ?? path)
+        let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { _, last in last }
+        let mode = query["sslmode"] ?? "prefer"
+        switch mode {
+        case "allow": tls = .prefer
+        default:
+            guard let parsed = TLSMode(rawValue: mode) else {
+                throw PostgreSQLLocationError(
+                    "sslmode '\(mode)' is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            tls = parsed
+        }
+        rootCertificateFile = query["sslrootcert"].flatMap { $0.isEmpty ? nil : $0 }
+        poolSize = try Self.number(query["pool_size"], name: "pool_size", default: 10, range: 1...200)
+        connectTimeout = .seconds(try Self.number(query["connect_timeout"], name: "connect_timeout", default: 5, range: 1...120))
+    }
+
+    /// The URL with the password hidden, for logs and messages.
+    public var redacted: String {
+        "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)?sslmode=\(tls.rawValue)"
+    }
+
+    /// PostgresNIO's configuration for this location.
+    func clientConfiguration() throws -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: try clientTLS())
+        configuration.options.maximumConnections = poolSize
+        configuration.options.connectTimeout = connectTimeout
+        configuration.options.connectionIdleTimeout = .seconds(300)
+        return configuration
+    }
+
+    private func clientTLS() throws -> PostgresClient.Configuration.TLS {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let rootCertificateFile { tls.trustRoots = .file(rootCertificateFile) }
+        switch self.tls {
+        case .disable:
+            return .disable
+        case .prefer:
+            tls.certificateVerification = .none
+            return .prefer(tls)
+        case .require:
+            tls.certificateVerification = rootCertificateFile == nil ? .none : .noHostnameVerification
+            return .require(tls)
+        case .verifyCA:
+            tls.certificateVerification = .noHostnameVerification
+            return .require(tls)
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+            return .require(tls)
+        }
+    }
+
+    private static func number(_ text: String?, name: String, default value: Int, range: ClosedRange<Int>)
+        throws(PostgreSQLLocationError) -> Int
+    {
+        guard let text else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw PostgreSQLLocationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+}
+
+/// Why a database URL could not be used.
+public struct PostgreSQLLocationError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

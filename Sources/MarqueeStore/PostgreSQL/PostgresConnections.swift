@@ -1,0 +1,104 @@
+import Logging
+import MarqueeCore
+import NIOCore
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import Synchronization
+
+/// SQLKit's view of a PostgreSQL connection pool: each statement runs on a connection leased for it. Leasing waits
+/// at most `leaseTimeout`; past that, or when the server is gone, the caller gets `storage.unavailable`.
+struct PostgresConnections: SQLDatabase {
+    let client: PostgresClient
+    let leaseTimeout: Duration
+    let logger: Logger
+    let eventLoop: any EventLoop
+
+    var dialect: any SQLDialect { PostgresDialect() }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try await leasing { connection in
+            try await connection.sql(queryLogLevel: nil).execute(sql: query, onRow)
+        }
+    }
+
+    /// Runs `body` with a connection of its own, failing with `storage.unavailable` if none comes within the lease
+    /// timeout or the connection breaks. Once leased, `body` runs to its end (the server's statement timeout
+    /// bounds it).
+    func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let leased = LeaseFlag()
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.set()
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: leaseTimeout)
+                    return nil
+                }
+                while let outcome = try await group.next() {
+                    if let outcome {
+                        group.cancelAll()
+                        return outcome
+                    }
+                    if !leased.isSet {
+                        group.cancelAll()
+                        throw LeaseTimedOut()
+                    }
+                }
+                throw LeaseTimedOut()
+            }
+        } catch {
+            throw Self.unavailable(error) ?? error
+        }
+    }
+
+    /// `storage.unavailable` for errors that mean the server cannot be used right now; nil for the rest (a bad
+    /// statement stays a bug, reported as one).
+    static func unavailable(_ error: any Error) -> DomainError? {
+        let unavailable = DomainError(
+            .storageUnavailable, "The database is not answering right now. Please try again in a moment.",
+            retryAfterSeconds: 5)
+        if error is LeaseTimedOut { return unavailable }
+        guard let error = error as? PSQLError else { return nil }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
+            .queryCancelled, .sslUnsupported, .failedToAddSSLHandler:
+            return unavailable
+        case .server:
+            // Class 57 (operator intervention: shutdown, cannot connect now) and 53 (out of resources).
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("57") || state.hasPrefix("53") ? unavailable : nil
+        default:
+            return nil
+        }
+    }
+
+    /// A short reason for logs and start-up errors, without PostgresNIO's internals.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        if let error = error as? DomainError { return error.message }
+        return "\(error)"
+    }
+}
+
+private struct LeaseTimedOut: Error {}
+
+/// Set once a connection is leased: the timeout then no longer applies.
+private final class LeaseFlag: Sendable {
+    private let value = Atomic(false)
+
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import MarqueeServer
+import MarqueeStore
+import SQLKit
+import Testing
+
+/// The PostgreSQL server the test command starts (`scripts/test` exports `MARQUEE_TEST_POSTGRES_URL`). Each test
+/// gets a database of its own on it, dropped afterwards. Without the server, tests that need it fail: they are
+/// never skipped.
+enum TestPostgres {
+    struct NotConfigured: Error, CustomStringConvertible {
+        var description: String {
+            "MARQUEE_TEST_POSTGRES_URL is not set: run ./scripts/test, or eval \"$(scripts/postgres-start)\" first"
+        }
+    }
+
+    /// The server's URL (its maintenance database).
+    static func serverURL() throws -> String {
+        guard let url = ProcessInfo.processInfo.environment["MARQUEE_TEST_POSTGRES_URL"], !url.isEmpty else {
+            throw NotConfigured()
+        }
+        return url
+    }
+
+    /// Creates an empty database and returns its URL.
+    static func createDatabase() async throws -> String {
+        let server = try serverURL()
+        let name = "marquee_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+        try await withServer(server) { db in try await db.raw("CREATE DATABASE \(ident: name)").run() }
+        var url = try #require(URLComponents(string: server))
+        url.path = "/" + name
+        return try #require(url.string)
+    }
+
+    /// Drops a database made by `createDatabase`, ending whatever still uses it.
+    static func dropDatabase(_ url: String) async throws {
+        let name = try PostgreSQLLocation(url: url).database
+        try await withServer(try serverURL()) { db in
+            try await db.raw("DROP DATABASE IF EXISTS \(ident: name) WITH (FORCE)").run()
+        }
+    }
+
+    /// A fresh, migrated database for `body`, closed and dropped afterwards.
+    static func withMigratedDatabase<T>(_ body: (any Database) async throws -> T) async throws -> T {
+        let url = try await createDatabase()
+        let database = try await PostgreSQLDatabase.open(
+            location: try PostgreSQLLocation(url: url + "&pool_size=4"), logger: TestSettings.quietLogger,
+            waitingUpTo: .seconds(5))
+        do {
+            try await Migrator(database: database).migrate(logger: TestSettings.quietLogger)
+            let result = try await body(database)
+            await database.close()
+            try await dropDatabase(url)
+            return result
+        } catch {
+            await database.close()
+            try? await dropDatabase(url)
+            throw error
+        }
+    }
+
+    private static func withServer(_ url: String, _ body: (any SQLDatabase) async throws -> Void) async throws {
+        let server = try await PostgreSQLDatabase.open(
+            location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(5))
+        do {
+            try await body(server.reader)
+            await server.close()
+        } catch {
+            await server.close()
+            throw error
+        }
+    }
+}
+
+/// Runs `body` on a fresh, migrated SQLite database and then on a fresh PostgreSQL one: the storage contract holds
+/// for both.
+func withEachMigratedDatabase(_ body: (any Database) async throws -> Void) async throws {
+    try await withMigratedDatabase(body)
+    try await TestPostgres.withMigratedDatabase(body)
+}
