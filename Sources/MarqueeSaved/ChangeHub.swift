@@ -33,6 +33,9 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
             self.hub = hub
         }
 
+        /// Ends the stream (its events finish) without telling the client the sign-in ended: it reconnects.
+        public func close() { hub?.remove(id: id, user: user) }
+
         deinit { hub?.remove(id: id, user: user) }
     }
 
@@ -84,6 +87,16 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     public func endAll(of user: UserID) {
         let doomed = state.withLock { $0.byUser.removeValue(forKey: user) } ?? [:]
         for subscriber in doomed.values { Self.finish(subscriber) }
+    }
+
+    /// Whether `user` has a stream open here.
+    public func isWatched(_ user: UserID) -> Bool {
+        state.withLock { $0.byUser[user] != nil }
+    }
+
+    /// Everyone with a stream open here.
+    public var watchedUsers: [UserID] {
+        state.withLock { Array($0.byUser.keys) }
     }
 
     /// Sends a heartbeat to every stream.

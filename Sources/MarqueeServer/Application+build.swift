@@ -86,7 +86,11 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let accounts = try await AccountsAssembly(
             settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies,
             transfer: SavedItemsGuestTransfer(items: saved.service), sessionsEnded: saved.sessionsEnded)
-        let services: [any Service] = [database] + providerServices + accounts.services + saved.services
+        var services: [any Service] = [database] + providerServices + accounts.services + saved.services
+        if let bus = database.bus {
+            services.append(InstanceBusService(
+                bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache, logger: logger))
+        }
 
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: MarqueeRequestContext.self)

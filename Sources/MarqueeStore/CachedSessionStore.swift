@@ -88,16 +88,30 @@ public final class CachedSessionStore: SessionStore {
 
     public func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
+        forgetAll(of: userID)
+    }
+
+    /// Drops one session (another instance ended it).
+    public func forget(_ sessionID: String) {
+        state.withLock { state in
+            state.generation += 1
+            state.entries[sessionID] = nil
+        }
+    }
+
+    /// Drops every session of an account (another instance ended them).
+    public func forgetAll(of userID: UserID) {
         state.withLock { state in
             state.generation += 1
             state.entries = state.entries.filter { $0.value.session.userID != userID }
         }
     }
 
-    private func forget(_ sessionID: String) {
+    /// Drops everything (news from other instances may have been missed).
+    public func forgetEverything() {
         state.withLock { state in
             state.generation += 1
-            state.entries[sessionID] = nil
+            state.entries.removeAll()
         }
     }
 }

@@ -141,5 +141,11 @@ extension Migration {
                 try await db.raw("ALTER TABLE saved_items ALTER COLUMN \(ident: column) TYPE TEXT COLLATE \"C\"").run()
             }
         },
+        Migration(version: 10, name: "server secrets shared by every instance") { db in
+            try await db.create(table: "server_secrets")
+                .column("name", type: .text, .primaryKey(autoIncrement: false))
+                .column("value", type: .text, .notNull)
+                .run()
+        },
     ]
 }

@@ -9,6 +9,11 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Folder holding the SQLite file (MARQUEE_DATA_DIR, default ./marquee-data).")
     var dataDir: String?
 
+    @Option(
+        name: .customLong("database-url"),
+        help: "PostgreSQL instead of the SQLite file: postgres://user:password@host:port/db (MARQUEE_DATABASE_URL).")
+    var databaseURL: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (MARQUEE_LOG_LEVEL).")
     var logLevel: String?
 
@@ -18,6 +23,7 @@ struct CommonOptions: ParsableArguments {
         var flags = extraFlags
         if let dataDir { flags["dataDir"] = dataDir }
         if let logLevel { flags["logLevel"] = logLevel }
+        if let databaseURL { flags["databaseURL"] = databaseURL }
         do {
             return try ServerSettings(reading: try await .standard(flags: flags, configFile: configFile))
         } catch let error as SettingsError {

@@ -13,16 +13,18 @@ struct AccountsAssembly {
     let service: AccountService
     let authenticator: Authenticator
     let services: [any Service]
+    /// The sessions remembered in this process (other instances' sign-outs must reach it).
+    let sessionCache: CachedSessionStore
 
     init(
         settings: ServerSettings, database: any Database, publicURL: PublicBaseURL, logger: Logger,
         dependencies: AppDependencies, transfer: any GuestDataTransfer,
         sessionsEnded: @escaping @Sendable (EndedSessions) -> Void
     ) async throws {
-        let sessions = ObservedSessionStore(
-            base: CachedSessionStore(base: SQLSessionStore(database: database), now: dependencies.now), onEnd: sessionsEnded)
+        sessionCache = CachedSessionStore(base: SQLSessionStore(database: database), now: dependencies.now)
+        let sessions = ObservedSessionStore(base: sessionCache, onEnd: sessionsEnded)
         let tokens = try await TokenIssuer(
-            signingKey: try TokenSecret.load(settings: settings), sessions: sessions, now: dependencies.now)
+            signingKey: try await TokenSecret.load(settings: settings, database: database), sessions: sessions, now: dependencies.now)
         let sender = settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"
         let delivery: any Mailer
         if let smtp = settings.smtp {

@@ -5,6 +5,7 @@ import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
 import NIOCore
+import ServiceLifecycle
 
 /// One live stream of a person's changes: replays what the client missed (or sends a snapshot), then delivers
 /// changes as they are committed, in sequence order with no gaps, until the client leaves, falls too far behind,
@@ -24,28 +25,36 @@ struct ChangeStream {
         try await writer.write(ServerSentEvents.retry)
         var last = try await catchUp(from: since, writer: &writer)
         var heartbeats = 0
-        for await event in subscription.events {
-            switch event {
-            case .change(let seq, let frame):
-                if seq <= last { continue }
-                if seq == last + 1 {
-                    try await writer.write(frame)
-                    last = seq
-                } else {
-                    last = try await catchUp(from: last, writer: &writer)
-                }
-            case .heartbeat:
-                heartbeats += 1
-                if heartbeats % heartbeatsPerSessionCheck == 0, !(await sessionIsActive()) {
+        // The HTTP server stops first when the process shuts down, and waits for open responses: close this one
+        // then, so the client reconnects (to another instance, or this one restarted).
+        let finished = try await withGracefulShutdownHandler {
+            for await event in subscription.events {
+                switch event {
+                case .change(let seq, let frame):
+                    if seq <= last { continue }
+                    if seq == last + 1 {
+                        try await writer.write(frame)
+                        last = seq
+                    } else {
+                        last = try await catchUp(from: last, writer: &writer)
+                    }
+                case .heartbeat:
+                    heartbeats += 1
+                    if heartbeats % heartbeatsPerSessionCheck == 0, !(await sessionIsActive()) {
+                        try await writer.write(ServerSentEvents.end("session_ended"))
+                        return true
+                    }
+                    try await writer.write(ServerSentEvents.heartbeat)
+                case .ended:
                     try await writer.write(ServerSentEvents.end("session_ended"))
-                    return try await writer.finish(nil)
+                    return true
                 }
-                try await writer.write(ServerSentEvents.heartbeat)
-            case .ended:
-                try await writer.write(ServerSentEvents.end("session_ended"))
-                return try await writer.finish(nil)
             }
+            return false
+        } onGracefulShutdown: {
+            subscription.close()
         }
+        if finished { return try await writer.finish(nil) }
         // The hub dropped this stream (it fell behind, or the server is stopping): the client reconnects with the
         // last id it saw and loses nothing.
         logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(last)"])

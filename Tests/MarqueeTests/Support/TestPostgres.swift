@@ -45,8 +45,8 @@ enum TestPostgres {
     static func withMigratedDatabase<T>(_ body: (any Database) async throws -> T) async throws -> T {
         let url = try await createDatabase()
         let database = try await PostgreSQLDatabase.open(
-            location: try PostgreSQLLocation(url: url + "&pool_size=4"), logger: TestSettings.quietLogger,
-            waitingUpTo: .seconds(5))
+            location: try PostgreSQLLocation(url: url + "&pool_size=4&connect_timeout=30"),
+            logger: TestSettings.quietLogger, waitingUpTo: .seconds(30))
         do {
             try await Migrator(database: database).migrate(logger: TestSettings.quietLogger)
             let result = try await body(database)
@@ -61,14 +61,24 @@ enum TestPostgres {
     }
 
     private static func withServer(_ url: String, _ body: (any SQLDatabase) async throws -> Void) async throws {
-        let server = try await PostgreSQLDatabase.open(
-            location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(5))
-        do {
-            try await body(server.reader)
-            await server.close()
-        } catch {
-            await server.close()
-            throw error
+        try await body(try await Maintenance.shared.database(url).reader)
+    }
+
+    /// One connection pool to the maintenance database for the whole test run (tests create and drop many
+    /// databases at once while the machine is busy).
+    private actor Maintenance {
+        static let shared = Maintenance()
+        private var opening: Task<PostgreSQLDatabase, any Error>?
+
+        func database(_ url: String) async throws -> PostgreSQLDatabase {
+            if let opening { return try await opening.value }
+            let opening = Task {
+                try await PostgreSQLDatabase.open(
+                    location: try PostgreSQLLocation(url: url + "&pool_size=4&connect_timeout=30"),
+                    logger: TestSettings.quietLogger, waitingUpTo: .seconds(30))
+            }
+            self.opening = opening
+            return try await opening.value
         }
     }
 }

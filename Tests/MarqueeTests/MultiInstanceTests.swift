@@ -1,0 +1,132 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
+import Testing
+
+/// Several real `marquee serve` processes on one PostgreSQL database, and crashes (SIGKILL) of real processes on
+/// both databases.
+@Suite("Several instances and crashes")
+struct MultiInstanceTests {
+    /// Two instances sharing a fresh PostgreSQL database (and nothing else: separate data folders, no configured
+    /// token secret).
+    static func withTwoInstances(_ body: (ServerProcess, ServerProcess, String) async throws -> Void) async throws {
+        let url = try await TestPostgres.createDatabase()
+        do {
+            let a = try await ServerProcess.start(environment: environment(url))
+            let b = try await ServerProcess.start(environment: environment(url))
+            try await body(a, b, url)
+            a.stop()
+            b.stop()
+            try await TestPostgres.dropDatabase(url)
+        } catch {
+            try? await TestPostgres.dropDatabase(url)
+            throw error
+        }
+    }
+
+    static func environment(_ databaseURL: String) -> [String: String] {
+        ["MARQUEE_DATABASE_URL": databaseURL, "MARQUEE_DATA_DIR": TestSettings.makeDataDirectory()]
+    }
+
+    @Test(
+        "A save through instance A reaches the person's stream on instance B within a second; a sign-out on A ends it",
+        .timeLimit(.minutes(1)))
+    func crossInstanceDelivery() async throws {
+        try await Self.withTwoInstances { a, b, _ in
+            let (apiA, apiB) = (LoopbackClient(port: a.port), LoopbackClient(port: b.port))
+            let person = try await apiA.guest()
+            let stream = apiB.stream(token: person.token)
+            let snapshot = try #require(await stream.next())
+            #expect(snapshot.event == "snapshot")
+
+            let started = ContinuousClock.now
+            #expect(try await apiA.saveMovie("603", token: person.token) == 201)
+            let change = try #require(await stream.next(within: .seconds(1)), "no change within 1 s on instance B")
+            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(change.id == "1" && change.event == "change" && change.object["id"] as? String == "603")
+
+            // Someone else's change on A never reaches this stream.
+            let other = try await apiA.guest()
+            #expect(try await apiA.saveMovie("11", token: other.token) == 201)
+            #expect(try await apiA.saveMovie("12", token: person.token) == 201)
+            #expect(try #require(await stream.next(within: .seconds(1))).object["id"] as? String == "12")
+
+            #expect(try await apiA.send(.POST, "/api/v1/auth/signout", bearer: person.token).status == 200)
+            let end = try #require(await stream.next(within: .seconds(2)))
+            #expect(end.event == "end")
+            // The session is over on B too, not just cached as alive.
+            #expect(try await apiB.send(.GET, "/api/v1/me/items", bearer: person.token).status == 401)
+        }
+    }
+
+    @Test("Instance B killed mid-stream and restarted: the client resumes and misses nothing", .timeLimit(.minutes(1)))
+    func resumeAfterCrash() async throws {
+        try await Self.withTwoInstances { a, b, url in
+            let apiA = LoopbackClient(port: a.port)
+            let person = try await apiA.guest()
+            let stream = LoopbackClient(port: b.port).stream(token: person.token)
+            _ = try #require(await stream.next())
+            for id in ["1", "2"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
+            let seen = try await stream.next(2)
+            #expect(seen.map(\.id) == ["1", "2"])
+
+            b.kill()
+            for id in ["3", "4", "5"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
+            #expect(try await apiA.send(.DELETE, "/api/v1/me/items/favorites/movie/1", bearer: person.token).status == 200)
+            let restarted = try await ServerProcess.start(environment: Self.environment(url), port: b.port)
+            let resumed = LoopbackClient(port: restarted.port).stream(token: person.token, lastEventID: seen.last?.id)
+            let missed = try await resumed.next(4)
+            #expect(missed.map(\.id) == ["3", "4", "5", "6"])
+            #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "upsert", "delete"])
+            #expect(try await apiA.saveMovie("7", token: person.token) == 201)
+            #expect(try #require(await resumed.next(within: .seconds(1))).id == "7")
+            restarted.stop()
+        }
+    }
+
+    @Test("SQLite: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
+    func crashDurabilitySQLite() async throws {
+        try await Self.burstThenKill(environment: ["MARQUEE_DATA_DIR": TestSettings.makeDataDirectory()])
+    }
+
+    @Test("PostgreSQL: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
+    func crashDurabilityPostgres() async throws {
+        let url = try await TestPostgres.createDatabase()
+        try await Self.burstThenKill(environment: Self.environment(url))
+        try await TestPostgres.dropDatabase(url)
+    }
+
+    /// Saves from 16 connections at once, kills the server after 150 answered saves, restarts it on the same
+    /// storage and checks every answered save is there.
+    static func burstThenKill(environment: [String: String]) async throws {
+        let server = try await ServerProcess.start(environment: environment)
+        let api = LoopbackClient(port: server.port)
+        let person = try await api.guest()
+        let acknowledged = Acknowledged()
+        await withTaskGroup { group in
+            for worker in 0..<16 {
+                group.addTask {
+                    for n in 0..<1_000 {
+                        let id = String(worker * 1_000 + n + 1)
+                        // A short deadline: once the server is gone, the client would otherwise retry connecting until it.
+                        guard (try? await api.saveMovie(id, token: person.token, timeout: .seconds(3))) == 201 else { return }
+                        let count = acknowledged.ids.withLock { $0.insert(id); return $0.count }
+                        if count == 150 { server.kill() }
+                    }
+                }
+            }
+        }
+        let answered = acknowledged.ids.withLock { $0 }
+        #expect(answered.count >= 150)
+        let restarted = try await ServerProcess.start(environment: environment)
+        let stored = try await LoopbackClient(port: restarted.port).savedIDs(token: person.token)
+        #expect(answered.subtracting(stored).isEmpty, "lost \(answered.subtracting(stored).count) answered saves")
+        restarted.stop()
+    }
+}
+
+/// Saves the server answered with success.
+private final class Acknowledged: Sendable {
+    let ids = Mutex<Set<String>>([])
+}

@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// A plain HTTP client for a `marquee serve` process on loopback (for tests that run the real binary).
+struct LoopbackClient: Sendable {
+    let port: Int
+
+    struct Reply: Sendable {
+        var status: Int
+        var body: String
+
+        var object: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+        }
+    }
+
+    /// Sends a request; `json` becomes the body.
+    func send(
+        _ method: HTTPMethod, _ path: String, json: String? = nil, bearer: String? = nil, timeout: TimeAmount = .seconds(30)
+    ) async throws -> Reply {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: json))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let body = try await response.body.collect(upTo: 16 << 20)
+        return Reply(status: Int(response.status.code), body: String(buffer: body))
+    }
+
+    /// A new guest's access token and id.
+    func guest() async throws -> (token: String, userID: String) {
+        let reply = try await send(.POST, "/api/v1/auth/guest")
+        #expect(reply.status == 201, "\(reply.body)")
+        let object = reply.object
+        return (
+            try #require(object["access_token"] as? String),
+            try #require((object["user"] as? [String: Any])?["id"] as? String)
+        )
+    }
+
+    /// Saves a favourite movie; returns the response status.
+    func saveMovie(_ id: String, token: String, timeout: TimeAmount = .seconds(30)) async throws -> Int {
+        try await send(
+            .PUT, "/api/v1/me/items/favorites/movie/\(id)", json: #"{"snapshot":{"title":"Film \#(id)"}}"#, bearer: token,
+            timeout: timeout
+        ).status
+    }
+
+    /// Every saved item id of the person (all pages).
+    func savedIDs(token: String) async throws -> Set<String> {
+        var ids: Set<String> = []
+        var cursor: String?
+        repeat {
+            let query = "/api/v1/me/items?limit=100" + (cursor.map { "&cursor=\($0)" } ?? "")
+            let reply = try await send(.GET, query, bearer: token)
+            #expect(reply.status == 200, "\(reply.body)")
+            let page = reply.object
+            for item in page["results"] as? [[String: Any]] ?? [] { if let id = item["id"] as? String { ids.insert(id) } }
+            cursor = page["next_cursor"] as? String
+        } while cursor != nil
+        return ids
+    }
+
+    /// Opens the person's live stream.
+    func stream(token: String, lastEventID: String? = nil) -> EventStreamClient {
+        EventStreamClient.open(port: port, bearer: token, lastEventID: lastEventID)
+    }
+}

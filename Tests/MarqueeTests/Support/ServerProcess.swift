@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// A real `marquee serve` process (the binary the test command built), on a free loopback port.
+final class ServerProcess: @unchecked Sendable {
+    // @unchecked: `process` and the pipe are only touched from the test that owns this value.
+    private let process: Process
+    private let output: Pipe
+    /// The port it listens on.
+    let port: Int
+
+    /// The built binary.
+    static var binary: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/marquee")
+    }
+
+    private init(process: Process, output: Pipe, port: Int) {
+        self.process = process
+        self.output = output
+        self.port = port
+    }
+
+    /// Starts `marquee serve` with `environment` (added to this process's), on `port` (0: any free one), and waits
+    /// until it says where it listens.
+    static func start(environment: [String: String], port: Int = 0) async throws -> ServerProcess {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", String(port), "--host", "127.0.0.1"]
+        var merged = ProcessInfo.processInfo.environment
+        merged["MARQUEE_LOG_LEVEL"] = merged["MARQUEE_TEST_LOG"] ?? "warning"
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try ProcessLaunch.run(process)
+        let bound = await Self.boundPort(output.fileHandleForReading)
+        guard let bound else {
+            process.terminate()
+            throw ServerProcessFailed(status: process.isRunning ? nil : process.terminationStatus)
+        }
+        return ServerProcess(process: process, output: output, port: bound)
+    }
+
+    /// Reads standard output until "Marquee is running at http://HOST:PORT" (nil if it ends first).
+    private static func boundPort(_ handle: FileHandle) async -> Int? {
+        await Task.detached {
+            var text = ""
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return nil }
+                text += String(decoding: chunk, as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Marquee is running at ") }),
+                    let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+                {
+                    return port
+                }
+            }
+        }.value
+    }
+
+    /// Kills it at once (SIGKILL): no shutdown, no flushing, like a power cut to the process.
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Asks it to stop (SIGTERM) and waits.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { kill() }
+}
+
+struct ServerProcessFailed: Error, CustomStringConvertible {
+    let status: Int32?
+    var description: String { "marquee serve did not start (exit status \(status.map(String.init) ?? "unknown"))" }
+}
