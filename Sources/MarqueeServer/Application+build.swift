@@ -144,9 +144,12 @@ private func makeCatalogProvider(
     var policy = dependencies.upstreamPolicy
     policy.requestsPerSecond = settings.tmdbRateLimit
     let cache = SQLUpstreamCacheStore(database: database)
+    // Instances sharing a database share the upstream too: one fetch per resource, one rate limit.
+    let coordination: any UpstreamCoordination =
+        database.bus == nil ? LocalUpstreamCoordination() : SQLUpstreamCoordination(database: database)
     let provider = TMDBProvider(
         settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
-        logger: logger, now: dependencies.now)
+        coordination: coordination, logger: logger, now: dependencies.now)
     let services: [any Service] = [
         HTTPClientService(client: client),
         UpstreamCachePurgeService(cache: cache, maxAge: policy.maxStaleness, logger: logger, now: dependencies.now),

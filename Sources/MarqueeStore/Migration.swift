@@ -147,5 +147,18 @@ extension Migration {
                 .column("value", type: .text, .notNull)
                 .run()
         },
+        Migration(version: 11, name: "upstream fetch claims and shared outbound rate windows") { db in
+            try await db.create(table: "upstream_claims")
+                .column("cache_key", type: .text, .primaryKey(autoIncrement: false))
+                .column("holder", type: .text, .notNull)
+                .column("expires_at", type: .bigint, .notNull)
+                .run()
+            try await db.create(table: "upstream_rate")
+                .column("upstream", type: .text, .notNull)
+                .column("second", type: .bigint, .notNull)
+                .column("used", type: .bigint, .notNull)
+                .primaryKey("upstream", "second")
+                .run()
+        },
     ]
 }

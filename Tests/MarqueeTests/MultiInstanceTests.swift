@@ -85,6 +85,31 @@ struct MultiInstanceTests {
         }
     }
 
+    @Test("One TMDB call for a title asked for through both instances at once", .timeLimit(.minutes(1)))
+    func sharedUpstreamFetch() async throws {
+        let tmdb = FakeTMDB(delay: .milliseconds(300))
+        try await tmdb.run { baseURL in
+            let url = try await TestPostgres.createDatabase()
+            var environment = Self.environment(url)
+            environment["MARQUEE_TMDB_API_KEY"] = FakeTMDB.apiKey
+            environment["MARQUEE_TMDB_BASE_URL"] = baseURL
+            let a = try await ServerProcess.start(environment: environment)
+            environment["MARQUEE_DATA_DIR"] = TestSettings.makeDataDirectory()
+            let b = try await ServerProcess.start(environment: environment)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for port in [a.port, b.port, a.port, b.port] {
+                    group.addTask { try await LoopbackClient(port: port).send(.GET, "/api/v1/movies/9001").status }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses == [200, 200, 200, 200])
+            #expect(tmdb.callCount("/3/movie/9001") == 1, "\(tmdb.calls)")
+            a.stop()
+            b.stop()
+            try await TestPostgres.dropDatabase(url)
+        }
+    }
+
     @Test("SQLite: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
     func crashDurabilitySQLite() async throws {
         try await Self.burstThenKill(environment: ["MARQUEE_DATA_DIR": TestSettings.makeDataDirectory()])

@@ -10,13 +10,16 @@ public struct TMDBProvider: CatalogProvider {
 
     public var source: CatalogSource { .tmdb }
 
-    /// Creates a provider that fetches through `transport`, caching in `cache`.
+    /// Creates a provider that fetches through `transport`, caching in `cache`, taking turns with other instances
+    /// through `coordination`.
     public init(
         settings: TMDBSettings, transport: any HTTPTransport, cache: any UpstreamCacheStore,
-        policy: UpstreamFetcher.Policy = .init(), logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        policy: UpstreamFetcher.Policy = .init(), coordination: any UpstreamCoordination = LocalUpstreamCoordination(),
+        logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let fetcher = UpstreamFetcher(
-            name: "TMDB", transport: transport, cache: cache, policy: policy, logger: logger, now: now)
+            name: "TMDB", transport: transport, cache: cache, policy: policy, coordination: coordination, logger: logger,
+            now: now)
         self.client = TMDBClient(settings: settings, fetcher: fetcher)
         self.now = now
     }

@@ -7,8 +7,8 @@ public import MarqueeStore
 /// - fresh cached responses (within the upstream's `Cache-Control: max-age`) are served without a call;
 /// - stale ones are served at once and refreshed in the background (stale-while-revalidate), and keep being
 ///   served while the upstream fails — but never when older than `maxStaleness` (TMDB's terms: 6 months);
-/// - concurrent identical requests make one upstream call;
-/// - calls are spaced by an outbound rate limit and retried with backoff on 429 and 5xx.
+/// - concurrent identical requests make one upstream call, across every instance sharing the database too;
+/// - calls are spaced by an outbound rate limit (shared by those instances) and retried with backoff on 429 and 5xx.
 public struct UpstreamFetcher: Sendable {
     /// Tuning of the fetcher.
     public struct Policy: Sendable {
@@ -34,6 +34,7 @@ public struct UpstreamFetcher: Sendable {
     private let policy: Policy
     private let limiter: RateLimiter
     private let coalescer = RequestCoalescer<CachedResponse>()
+    private let coordination: any UpstreamCoordination
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let upstreamName: String
@@ -41,9 +42,11 @@ public struct UpstreamFetcher: Sendable {
     /// Creates a fetcher for one upstream (`name` appears in logs and error messages).
     public init(
         name: String, transport: any HTTPTransport, cache: any UpstreamCacheStore, policy: Policy = Policy(),
-        logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
+        coordination: any UpstreamCoordination = LocalUpstreamCoordination(), logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.upstreamName = name
+        self.coordination = coordination
         self.transport = transport
         self.cache = cache
         self.policy = policy
@@ -64,7 +67,7 @@ public struct UpstreamFetcher: Sendable {
             return cached.body
         }
         let fetch: @Sendable () async throws -> CachedResponse = {
-            try await self.fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+            try await self.fetchOnce(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
         }
         if let cached, let age, age < policy.maxStaleness {
             await coalescer.startIfIdle(cacheKey, work: fetch)
@@ -73,13 +76,57 @@ public struct UpstreamFetcher: Sendable {
         return try await coalescer.value(for: cacheKey, work: fetch).body
     }
 
+    /// Fetches unless another instance is already fetching the same resource; then waits for its answer to land
+    /// in the shared cache (fetching itself only if that takes longer than a request may).
+    private func fetchOnce(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
+        async throws -> CachedResponse
+    {
+        let lease = policy.timeout * policy.maxAttempts + .seconds(5)
+        let deadline = ContinuousClock.now + policy.timeout
+        while true {
+            if (try? await coordination.claim(cacheKey, for: lease.timeInterval, at: now())) ?? true {
+                do {
+                    let response = try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+                    try? await coordination.release(cacheKey)
+                    return response
+                } catch {
+                    try? await coordination.release(cacheKey)
+                    throw error
+                }
+            }
+            if let cached = try? await cache.response(for: cacheKey),
+                now().timeIntervalSince(cached.fetchedAt) < Double(cached.maxAge)
+            {
+                return cached
+            }
+            guard ContinuousClock.now < deadline else {
+                return try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+    }
+
+    /// Waits for a slot of the outbound rate limit shared with the other instances (up to the request timeout).
+    private func takeSharedSlot() async throws -> Bool {
+        let deadline = ContinuousClock.now + policy.timeout
+        let perSecond = max(1, Int(policy.requestsPerSecond.rounded(.down)))
+        while true {
+            let date = now()
+            guard !((try? await coordination.takeSlot(upstream: upstreamName, perSecond: perSecond, at: date)) ?? true)
+            else { return true }
+            let untilNextSecond = 1 - date.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+            guard ContinuousClock.now + .seconds(untilNextSecond) < deadline else { return false }
+            try await Task.sleep(for: .seconds(untilNextSecond))
+        }
+    }
+
     private func fetchAndStore(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
         async throws -> CachedResponse
     {
         var attempt = 0
         while true {
             attempt += 1
-            guard try await limiter.acquire(maxWait: policy.timeout) else {
+            guard try await limiter.acquire(maxWait: policy.timeout), try await takeSharedSlot() else {
                 logger.warning("Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
                 throw unavailable()
             }
@@ -155,5 +202,13 @@ public struct UpstreamFetcher: Sendable {
             }
         }
         return policy.defaultMaxAge
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
