@@ -68,7 +68,7 @@ public struct AccountService: Sendable {
     let passwordPolicy: PasswordPolicy
     let mailer: any Mailer
     let mail: AccountMail
-    let throttle: AttemptThrottle
+    let throttle: any AttemptLimiter
     let identity: (any IdentityTokenVerifier)?
     let transfer: any GuestDataTransfer
     let policy: Policy
@@ -79,7 +79,7 @@ public struct AccountService: Sendable {
     /// Creates the service from its parts.
     public init(
         users: any UserStore, links: any OneTimeTokenStore, tokens: TokenIssuer, hasher: any PasswordHasher,
-        mailer: any Mailer, baseURL: PublicBaseURL, throttle: AttemptThrottle,
+        mailer: any Mailer, baseURL: PublicBaseURL, throttle: any AttemptLimiter,
         identity: (any IdentityTokenVerifier)? = nil, transfer: any GuestDataTransfer = NoGuestData(),
         passwordPolicy: PasswordPolicy = PasswordPolicy(), policy: Policy = Policy(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }

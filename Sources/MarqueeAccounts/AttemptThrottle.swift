@@ -1,9 +1,11 @@
 public import Foundation
 public import MarqueeCore
+public import MarqueeStore
 
 /// Counts attempts per key (an account's address, a client's IP) in a sliding window and refuses a key that
-/// reached the limit, with the seconds until its oldest counted attempt leaves the window.
-public actor AttemptThrottle {
+/// reached the limit, with the seconds until its oldest counted attempt leaves the window. In memory: for one
+/// instance alone (instances sharing a database use `SQLAttemptLimiter`).
+public actor AttemptThrottle: AttemptLimiter {
     private let limit: Int
     private let window: TimeInterval
     private let now: @Sendable () -> Date
@@ -29,12 +31,7 @@ public actor AttemptThrottle {
                 wait = max(wait, window - current.timeIntervalSince(oldest))
             }
         }
-        if wait > 0 {
-            let seconds = max(1, Int(wait.rounded(.up)))
-            throw DomainError(
-                .tooManyAttempts, "Too many attempts. Please wait \(seconds) seconds and try again.",
-                retryAfterSeconds: seconds)
-        }
+        if wait > 0 { throw DomainError.tooManyAttempts(retryAfter: max(1, Int(wait.rounded(.up)))) }
     }
 
     /// Counts an attempt against each of `keys`.

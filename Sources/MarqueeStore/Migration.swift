@@ -160,5 +160,14 @@ extension Migration {
                 .primaryKey("upstream", "second")
                 .run()
         },
+        Migration(version: 12, name: "attempt log for throttling shared by every instance") { db in
+            try await db.create(table: "attempt_log")
+                .column("attempt_key", type: .text, .notNull)
+                .column("nonce", type: .text, .notNull)
+                .column("at", type: .bigint, .notNull)
+                .primaryKey("attempt_key", "nonce")
+                .run()
+            try await db.create(index: "attempt_log_by_time").on("attempt_log").column("attempt_key").column("at").run()
+        },
     ]
 }

@@ -49,13 +49,21 @@ struct AccountsAssembly {
         service = AccountService(
             users: SQLUserStore(database: database), links: SQLOneTimeTokenStore(database: database), tokens: tokens,
             hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
-            throttle: AttemptThrottle(limit: settings.authThrottleLimit, now: dependencies.now), identity: identity,
+            throttle: Self.throttle(settings: settings, database: database, now: dependencies.now), identity: identity,
             transfer: transfer, logger: logger, now: dependencies.now)
         services.append(
             AbandonedAccountPurgeService(
                 accounts: service, logger: logger, interval: dependencies.abandonedAccountPurgeInterval))
         authenticator = Authenticator(tokens: tokens, publicURL: publicURL)
         self.services = services
+    }
+
+    /// Attempt counts in memory for one instance; in the database when instances share it, so one limit holds.
+    private static func throttle(settings: ServerSettings, database: any Database, now: @escaping @Sendable () -> Date)
+        -> any AttemptLimiter
+    {
+        guard database.bus != nil else { return AttemptThrottle(limit: settings.authThrottleLimit, now: now) }
+        return SQLAttemptLimiter(database: database, limit: settings.authThrottleLimit, now: now)
     }
 
     /// Fetches the issuer's JWKS with its `Cache-Control: max-age`.

@@ -1,0 +1,20 @@
+public import MarqueeCore
+
+/// Limits attempts per key (an account's address, a client's IP) in a sliding window, for sign-in and mail-sending
+/// actions.
+public protocol AttemptLimiter: Sendable {
+    /// Counts an attempt against each of `keys`, or throws `auth.too_many_attempts` (counting nothing) when one of
+    /// them reached the limit.
+    func attempt(_ keys: [String]) async throws
+    /// Takes back the latest attempt counted against each of `keys` (the attempt succeeded).
+    func refund(_ keys: [String]) async
+}
+
+extension DomainError {
+    /// `auth.too_many_attempts`, retry after `seconds`.
+    public static func tooManyAttempts(retryAfter seconds: Int) -> DomainError {
+        DomainError(
+            .tooManyAttempts, "Too many attempts. Please wait \(seconds) seconds and try again.",
+            retryAfterSeconds: seconds)
+    }
+}
