@@ -100,6 +100,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             serverName: serverName)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: ErrorMiddleware())
+        if !settings.trustedProxies.isEmpty {
+            router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
+        }
         let counts = local.counts
         OperationsRoutes(
             database: database,

@@ -89,6 +89,26 @@ struct AccountInputTests {
         }
     }
 
+    static func guest(_ h: H, from forwarded: String) async throws -> Int {
+        let response = try await h.call("/api/v1/auth/guest", headers: [HTTPField.Name("X-Forwarded-For")!: forwarded])
+        return response.status.code
+    }
+
+    @Test("Behind a trusted proxy the forwarded client is throttled, not the proxy; otherwise the header is ignored")
+    func forwardedClients() async throws {
+        try await H.run(["authThrottleLimit": "3", "trustedProxies": "127.0.0.1, ::1"]) { h async throws in
+            for _ in 0..<3 { #expect(try await Self.guest(h, from: "10.0.0.1") == 201) }
+            #expect(try await Self.guest(h, from: "10.0.0.1") == 429)
+            #expect(try await Self.guest(h, from: "10.0.0.2") == 201)
+            // Addresses left of the proxy's own entry are the client's to invent.
+            #expect(try await Self.guest(h, from: "10.0.0.77, 10.0.0.1") == 429)
+        }
+        try await H.run(["authThrottleLimit": "3"]) { h async throws in
+            for n in 0..<3 { #expect(try await Self.guest(h, from: "10.0.1.\(n)") == 201) }
+            #expect(try await Self.guest(h, from: "10.0.1.9") == 429)
+        }
+    }
+
     @Test("Web sessions: an HttpOnly SameSite=Lax cookie; changes need the CSRF token and this origin")
     func cookiesAndCSRF() async throws {
         try await H.run { h in

@@ -3,8 +3,9 @@ public import Hummingbird
 /// The per-request context of every Marquee route.
 public struct MarqueeRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The peer's IP address ("unknown" when it has none, as in in-process tests); used for throttling.
-    public let clientAddress: String
+    /// The client's IP address: the peer's, or the one a trusted proxy forwarded ("unknown" when there is none, as
+    /// in in-process tests); used for throttling.
+    public var clientAddress: String
 
     /// Creates a context for a new request.
     public init(source: ApplicationRequestContextSource) {

@@ -50,6 +50,9 @@ public struct ServerSettings: Sendable {
     /// Failed (or, for mail-sending actions, all) attempts allowed per minute per account and per client address
     /// before 429. `authThrottleLimit` (`MARQUEE_AUTH_THROTTLE_LIMIT`), default 10; 0 turns throttling off.
     public var authThrottleLimit: Int
+    /// Reverse proxies (exact IP addresses) whose `X-Forwarded-For` names the client. `trustedProxies`
+    /// (`MARQUEE_TRUSTED_PROXIES`, comma-separated, e.g. `127.0.0.1,::1` behind a local nginx), default none.
+    public var trustedProxies: Set<String>
     /// How many items one account may save, both lists together. `itemLimit` (`MARQUEE_ITEM_LIMIT`), default 10,000.
     public var itemLimit: Int
 
@@ -113,6 +116,8 @@ public struct ServerSettings: Sendable {
             google = nil
         }
         authThrottleLimit = try reader.int("authThrottleLimit", default: 10, range: 0...10_000)
+        trustedProxies = Set((reader.string("trustedProxies") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
     }
 
