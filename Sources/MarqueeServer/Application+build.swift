@@ -176,7 +176,8 @@ public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async
 public func openDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
     if let location = settings.database {
         do {
-            let database = try await PostgreSQLDatabase.open(location: location, logger: logger)
+            let database = try await PostgreSQLDatabase.open(
+                location: location, logger: logger, waitingUpTo: .seconds(settings.databaseWait))
             logger.info("Using PostgreSQL", metadata: ["database": "\(location.redacted)"])
             return database
         } catch let error as PostgreSQLUnreachable {

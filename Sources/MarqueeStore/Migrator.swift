@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import MarqueeCore
 import SQLKit
 
 /// Applies pending migrations and reports which are applied.
@@ -59,8 +60,16 @@ public struct Migrator: Sendable {
 
     /// Every migration this version knows, with when it was applied (nil: pending), oldest first.
     public func status() async throws -> [(migration: Migration, appliedAt: String?)] {
-        let tables = try await database.reader.select().column("version").column("applied_at")
-            .from("schema_migrations").all()
+        let tables: [any SQLRow]
+        do {
+            tables = try await database.reader.select().column("version").column("applied_at")
+                .from("schema_migrations").all()
+        } catch let error as DomainError {
+            throw error
+        } catch {
+            // A database never migrated has no schema_migrations table yet: everything is pending.
+            tables = []
+        }
         var applied: [Int: String] = [:]
         for row in tables {
             applied[try row.decode(column: "version", as: Int.self)] = try row.decode(column: "applied_at", as: String.self)

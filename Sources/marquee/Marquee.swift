@@ -6,7 +6,7 @@ struct Marquee: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "marquee",
         abstract: "Self-hosted movies, TV and people with favourites that follow you to every device.",
-        subcommands: [Serve.self, CatalogCommand.self, UserCommand.self, MailCommand.self],
+        subcommands: [Serve.self, CatalogCommand.self, UserCommand.self, MailCommand.self, DatabaseCommand.self],
         defaultSubcommand: Serve.self
     )
 }

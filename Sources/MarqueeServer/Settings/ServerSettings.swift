@@ -17,6 +17,9 @@ public struct ServerSettings: Sendable {
     /// PostgreSQL instead of the SQLite file: `databaseURL` (`MARQUEE_DATABASE_URL`,
     /// `postgres://user:password@host:port/database?sslmode=…`). Several instances may share it.
     public var database: PostgreSQLLocation?
+    /// Seconds to keep retrying at start while PostgreSQL is unreachable. `databaseWait` (`MARQUEE_DATABASE_WAIT`),
+    /// default 30.
+    public var databaseWait: Int
     /// The URL people reach this server at, for links and image URLs. `publicURL` (`MARQUEE_PUBLIC_URL`),
     /// default `http://HOST:PORT`.
     public var publicURL: String?
@@ -63,6 +66,7 @@ public struct ServerSettings: Sendable {
         }
         port = try reader.int("port", default: 8080, range: 0...65535)
         dataDirectory = reader.string("dataDir") ?? "./marquee-data"
+        databaseWait = try reader.int("databaseWait", default: 30, range: 0...3600)
         database = try reader.string("databaseURL", isSecret: true).map { url in
             do {
                 return try PostgreSQLLocation(url: url)

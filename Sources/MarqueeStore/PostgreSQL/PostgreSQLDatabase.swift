@@ -48,23 +48,38 @@ public final class PostgreSQLDatabase: Database, Service {
     public static func open(
         location: PostgreSQLLocation, logger: Logger, waitingUpTo wait: Duration = .seconds(30)
     ) async throws -> PostgreSQLDatabase {
-        let database = try PostgreSQLDatabase(location: location, logger: logger)
         let deadline = ContinuousClock.now.advanced(by: wait)
         while true {
             do {
-                _ = try await database.reader.raw("SELECT 1 AS ok").first()
-                database.postgresBus.start()
-                return database
+                try await probe(location, logger: logger)
+                break
             } catch {
                 let reason = PostgresConnections.describe(error)
                 guard ContinuousClock.now < deadline else {
-                    await database.close()
                     throw PostgreSQLUnreachable(location: location.redacted, reason: reason)
                 }
                 logger.warning(
                     "PostgreSQL is not reachable yet; retrying", metadata: ["database": "\(location.redacted)", "reason": "\(reason)"])
-                try? await Task.sleep(for: .seconds(1))
+                try await Task.sleep(for: .seconds(1))
             }
+        }
+        let database = try PostgreSQLDatabase(location: location, logger: logger)
+        database.postgresBus.start()
+        return database
+    }
+
+    /// Opens one connection and runs a trivial query: the pool retries quietly, this says what is wrong.
+    private static func probe(_ location: PostgreSQLLocation, logger: Logger) async throws {
+        let connection = try await PostgresConnection.connect(
+            on: PostgresClient.defaultEventLoopGroup.any(), configuration: try location.connectionConfiguration(), id: 0,
+            logger: logger
+        ).get()
+        do {
+            _ = try await connection.query("SELECT 1", logger: logger).get()
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
         }
     }
 
@@ -120,5 +135,7 @@ public struct PostgreSQLUnreachable: Error, CustomStringConvertible {
     public let location: String
     public let reason: String
 
-    public var description: String { "cannot reach PostgreSQL at \(location): \(reason)" }
+    public var description: String {
+        "cannot reach PostgreSQL at \(location): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)"
+    }
 }

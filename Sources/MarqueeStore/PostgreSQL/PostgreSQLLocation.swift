@@ -71,6 +71,33 @@ public struct PostgreSQLLocation: Sendable, Equatable {
         return configuration
     }
 
+    /// One connection's configuration, for the start-up probe (it reports why a server cannot be reached).
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let rootCertificateFile { tls.trustRoots = .file(rootCertificateFile) }
+        let mode: PostgresConnection.Configuration.TLS
+        switch self.tls {
+        case .disable:
+            mode = .disable
+        case .prefer:
+            tls.certificateVerification = .none
+            mode = .prefer(try NIOSSLContext(configuration: tls))
+        case .require:
+            tls.certificateVerification = rootCertificateFile == nil ? .none : .noHostnameVerification
+            mode = .require(try NIOSSLContext(configuration: tls))
+        case .verifyCA:
+            tls.certificateVerification = .noHostnameVerification
+            mode = .require(try NIOSSLContext(configuration: tls))
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+            mode = .require(try NIOSSLContext(configuration: tls))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: mode)
+        configuration.options.connectTimeout = .init(connectTimeout)
+        return configuration
+    }
+
     private func clientTLS() throws -> PostgresClient.Configuration.TLS {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let rootCertificateFile { tls.trustRoots = .file(rootCertificateFile) }

@@ -81,3 +81,18 @@ struct ServerProcessFailed: Error, CustomStringConvertible {
     let status: Int32?
     var description: String { "marquee serve did not start (exit status \(status.map(String.init) ?? "unknown"))" }
 }
+
+/// Runs the built `marquee` binary with `arguments` to its end; returns its exit status and output (both streams).
+func runMarquee(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = ServerProcess.binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try ProcessLaunch.run(process)
+    let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
