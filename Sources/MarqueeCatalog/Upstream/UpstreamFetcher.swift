@@ -86,6 +86,11 @@ public struct UpstreamFetcher: Sendable {
         while true {
             if (try? await coordination.claim(cacheKey, for: lease.timeInterval, at: now())) ?? true {
                 do {
+                    // Another instance may have fetched it and let go of its claim since we looked.
+                    if let cached = await freshCached(cacheKey) {
+                        try? await coordination.release(cacheKey)
+                        return cached
+                    }
                     let response = try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
                     try? await coordination.release(cacheKey)
                     return response
@@ -94,16 +99,19 @@ public struct UpstreamFetcher: Sendable {
                     throw error
                 }
             }
-            if let cached = try? await cache.response(for: cacheKey),
-                now().timeIntervalSince(cached.fetchedAt) < Double(cached.maxAge)
-            {
-                return cached
-            }
+            if let cached = await freshCached(cacheKey) { return cached }
             guard ContinuousClock.now < deadline else {
                 return try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
             }
             try await Task.sleep(for: .milliseconds(25))
         }
+    }
+
+    /// The cached response for `key` if it is still fresh.
+    private func freshCached(_ key: String) async -> CachedResponse? {
+        guard let cached = try? await cache.response(for: key), now().timeIntervalSince(cached.fetchedAt) < Double(cached.maxAge)
+        else { return nil }
+        return cached
     }
 
     /// Waits for a slot of the outbound rate limit shared with the other instances (up to the request timeout).
