@@ -86,7 +86,7 @@ public struct DatabaseCopy: Sendable {
     /// The target's columns of `table` and how to read each from the source.
     private func columnTypes(of table: String) async throws -> [(name: String, kind: Kind)] {
         let rows = try await target.reader.raw(
-            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = \(bind: table) ORDER BY ordinal_position"
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = \(bind: table) ORDER BY ordinal_position"
         ).all()
         return try rows.map { row in
             let type = try row.decode(column: "data_type", as: String.self)

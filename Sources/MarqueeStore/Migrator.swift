@@ -21,7 +21,7 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(logger: Logger) async throws -> [Int] {
         try await database.write { [database] db in
-            try await database.lock(Self.lockName, in: db)
+            try await Self.prepare(db, database)
             try await db.create(table: "schema_migrations")
                 .ifNotExists()
                 .column("version", type: .bigint, .primaryKey(autoIncrement: false))
@@ -32,7 +32,7 @@ public struct Migrator: Sendable {
         var applied: [Int] = []
         for migration in migrations {
             let didApply = try await database.write { [database] db in
-                try await database.lock(Self.lockName, in: db)
+                try await Self.prepare(db, database)
                 let done = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).first()
                 if done != nil { return false }
@@ -78,4 +78,11 @@ public struct Migrator: Sendable {
     }
 
     private static let lockName = "marquee.migrations"
+
+    /// Takes the migrations lock; on PostgreSQL also lifts the statement timeout for this transaction, since a
+    /// migration rewriting a big table (or waiting for another instance's) may take longer than any request should.
+    private static func prepare(_ db: any SQLDatabase, _ database: any Database) async throws {
+        if db.dialect.name == "postgresql" { try await db.raw("SET LOCAL statement_timeout = 0").run() }
+        try await database.lock(lockName, in: db)
+    }
 }

@@ -78,7 +78,9 @@ public struct SQLUserStore: UserStore {
 
     @discardableResult
     public func delete(id: UserID) async throws -> Bool {
-        try await database.write { db in
+        try await database.write { [database] db in
+            // The same locks a save and an account update take, so deleting never deadlocks with either.
+            try await database.lock(["items:\(id.rawValue)", "user:\(id.rawValue)"], in: db)
             let existed = try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
             for step in UserData.deletionOrder { try await step(db, id.rawValue) }
             try await db.delete(from: "users").where("id", .equal, id.rawValue).run()

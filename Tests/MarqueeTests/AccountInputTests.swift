@@ -100,8 +100,11 @@ struct AccountInputTests {
             for _ in 0..<3 { #expect(try await Self.guest(h, from: "10.0.0.1") == 201) }
             #expect(try await Self.guest(h, from: "10.0.0.1") == 429)
             #expect(try await Self.guest(h, from: "10.0.0.2") == 201)
-            // Addresses left of the proxy's own entry are the client's to invent.
+            // Addresses left of the proxy's own entry are the client's to invent; a port or another spelling of the
+            // same address is the same client.
             #expect(try await Self.guest(h, from: "10.0.0.77, 10.0.0.1") == 429)
+            #expect(try await Self.guest(h, from: "10.0.0.1:4567") == 429)
+            #expect(try await Self.guest(h, from: "::ffff:10.0.0.1") == 429)
         }
         try await H.run(["authThrottleLimit": "3"]) { h async throws in
             for n in 0..<3 { #expect(try await Self.guest(h, from: "10.0.1.\(n)") == 201) }

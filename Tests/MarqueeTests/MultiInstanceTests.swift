@@ -74,7 +74,7 @@ struct MultiInstanceTests {
             b.kill()
             for id in ["3", "4", "5"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
             #expect(try await apiA.send(.DELETE, "/api/v1/me/items/favorites/movie/1", bearer: person.token).status == 200)
-            let restarted = try await ServerProcess.start(environment: Self.environment(url), port: b.port)
+            let restarted = try await ServerProcess.start(environment: Self.environment(url))
             let resumed = LoopbackClient(port: restarted.port).stream(token: person.token, lastEventID: seen.last?.id)
             let missed = try await resumed.next(4)
             #expect(missed.map(\.id) == ["3", "4", "5", "6"])
@@ -90,6 +90,7 @@ struct MultiInstanceTests {
         let tmdb = FakeTMDB(delay: .milliseconds(300))
         try await tmdb.run { baseURL in
             let url = try await TestPostgres.createDatabase()
+            defer { Task { try? await TestPostgres.dropDatabase(url) } }
             var environment = Self.environment(url)
             environment["MARQUEE_TMDB_API_KEY"] = FakeTMDB.apiKey
             environment["MARQUEE_TMDB_BASE_URL"] = baseURL
@@ -106,7 +107,6 @@ struct MultiInstanceTests {
             #expect(tmdb.callCount("/3/movie/9001") == 1, "\(tmdb.calls)")
             a.stop()
             b.stop()
-            try await TestPostgres.dropDatabase(url)
         }
     }
 
@@ -118,8 +118,8 @@ struct MultiInstanceTests {
     @Test("PostgreSQL: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
     func crashDurabilityPostgres() async throws {
         let url = try await TestPostgres.createDatabase()
+        defer { Task { try? await TestPostgres.dropDatabase(url) } }
         try await Self.burstThenKill(environment: Self.environment(url))
-        try await TestPostgres.dropDatabase(url)
     }
 
     /// Saves from 16 connections at once, kills the server after 150 answered saves, restarts it on the same

@@ -160,6 +160,23 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("Titles sort by their bytes on every store, whatever the database's locale")
+    func byteOrder() async throws {
+        try await Self.withStores { store, ada, _ in
+            for (id, title) in [("1", "a"), ("2", "_b"), ("3", "-a"), ("4", "B")] {
+                _ = try await store.save(
+                    SavedItem(list: .favorites, kind: .movie, id: id, snapshot: ItemSnapshot(title: title), createdAt: start),
+                    for: ada, at: start)
+            }
+            var query = SavedItemQuery()
+            query.sort = .title
+            query.descending = false
+            query.limit = 10
+            let page = try await store.page(query, for: ada)
+            #expect(page.items.map(\.snapshot.title) == ["-a", "_b", "a", "B"])
+        }
+    }
+
     @Test("Concurrent saves share commits: each succeeds or fails alone, sequence numbers stay gapless")
     func groupedWrites() async throws {
         try await Self.withSQLStore { store, database, users, ada in

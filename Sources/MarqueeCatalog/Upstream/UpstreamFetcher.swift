@@ -99,11 +99,15 @@ public struct UpstreamFetcher: Sendable {
                     throw error
                 }
             }
-            if let cached = await freshCached(cacheKey) { return cached }
-            guard ContinuousClock.now < deadline else {
-                return try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+            // Another instance is fetching it: watch the shared cache closely, and claim again now and then (each
+            // claim is a write) in case that instance gave up.
+            for _ in 0..<8 {
+                if let cached = await freshCached(cacheKey) { return cached }
+                guard ContinuousClock.now < deadline else {
+                    return try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+                }
+                try await Task.sleep(for: .milliseconds(25))
             }
-            try await Task.sleep(for: .milliseconds(25))
         }
     }
 

@@ -64,7 +64,8 @@ public final class PostgreSQLDatabase: Database, Service {
             }
         }
         let database = try PostgreSQLDatabase(location: location, logger: logger)
-        database.postgresBus.start()
+        // Listening before anything is served: a stream opened here must not miss another instance's change.
+        await database.postgresBus.start()
         return database
     }
 

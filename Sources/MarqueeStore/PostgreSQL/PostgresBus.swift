@@ -8,7 +8,10 @@ import Synchronization
 /// id, so an instance skips its own messages (it already acted on them locally).
 ///
 /// One pooled connection stays on LISTEN. When it breaks, listening starts again after a second and subscribers
-/// get `.resumed`: notifications sent meanwhile are lost, and they catch up from the database instead.
+/// get `.resumed`: notifications sent meanwhile are lost, and they catch up from the database instead. A
+/// connection that silently died (a half-open TCP connection never errors) is found by a ping the instance sends
+/// itself every `pingInterval`: if it does not come back within `pingTimeout`, the connection is closed and
+/// listening starts again.
 final class PostgresBus: InstanceBus {
     static let channel = "marquee_bus"
 
@@ -17,16 +20,25 @@ final class PostgresBus: InstanceBus {
         var nextID = 0
         var listener: Task<Void, Never>?
         var stopped = false
+        var pingsSent = 0
+        var pingsSeen = 0
+        var listening: CheckedContinuation<Void, Never>?
     }
 
     private let connections: PostgresConnections
     private let logger: Logger
     private let instance = String(UUID().uuidString.prefix(8))
     private let state = Mutex(State())
+    private let pingInterval: Duration
+    private let pingTimeout: Duration
 
-    init(connections: PostgresConnections, logger: Logger) {
+    init(connections: PostgresConnections, logger: Logger, pingInterval: Duration = .seconds(10),
+        pingTimeout: Duration = .seconds(5))
+    {
         self.connections = connections
         self.logger = logger
+        self.pingInterval = pingInterval
+        self.pingTimeout = pingTimeout
     }
 
     func send(_ message: String, in db: any SQLDatabase) async throws {
@@ -51,11 +63,23 @@ final class PostgresBus: InstanceBus {
         return stream
     }
 
-    /// Starts listening (once).
-    func start() {
-        state.withLock { state in
-            guard state.listener == nil, !state.stopped else { return }
-            state.listener = Task { await self.listen() }
+    /// Starts listening (once), returning when LISTEN is in place or after `wait`, whichever comes first.
+    func start(waitingUpTo wait: Duration = .seconds(5)) async {
+        await withTaskGroup { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let started = self.state.withLock { state -> Bool in
+                        guard state.listener == nil, !state.stopped else { return false }
+                        state.listening = continuation
+                        state.listener = Task { await self.listen() }
+                        return true
+                    }
+                    if !started { continuation.resume() }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: wait) }
+            await group.next()
+            group.cancelAll()
         }
     }
 
@@ -71,18 +95,29 @@ final class PostgresBus: InstanceBus {
     }
 
     private func listen() async {
-        var listenedBefore = false
         while !Task.isCancelled {
             do {
                 try await connections.client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
-                        if listenedBefore { self.deliver(.resumed) }
-                        listenedBefore = true
-                        for try await notification in notifications {
-                            self.received(notification.payload)
+                        self.listening()
+                        do {
+                            try await withThrowingTaskGroup { group in
+                                group.addTask {
+                                    for try await notification in notifications { self.received(notification.payload) }
+                                }
+                                group.addTask { try await self.pingUntilStalled() }
+                                defer { group.cancelAll() }
+                                try await group.next()
+                            }
+                        } catch let stalled as BusStalled {
+                            // Closed first, so leaving LISTEN does not wait on a connection that will never answer.
+                            try? await connection.close()
+                            throw stalled
                         }
                     }
                 }
+            } catch is BusStalled {
+                logger.warning("The instance bus stopped answering; listening again")
             } catch {
                 if Task.isCancelled { return }
                 logger.warning(
@@ -93,10 +128,41 @@ final class PostgresBus: InstanceBus {
         }
     }
 
+    /// LISTEN is in place: wake `start`, and tell subscribers to catch up on whatever was sent while it was not.
+    private func listening() {
+        let waiting = state.withLock { state in
+            defer { state.listening = nil }
+            return state.listening
+        }
+        waiting?.resume()
+        deliver(.resumed)
+    }
+
+    /// Sends this instance a ping now and then; throws `BusStalled` when one does not come back in time.
+    private func pingUntilStalled() async throws {
+        while true {
+            try await Task.sleep(for: pingInterval)
+            let number = state.withLock { state in
+                state.pingsSent += 1
+                return state.pingsSent
+            }
+            try? await connections.execute(sql: SQLQueryString(
+                "SELECT pg_notify(\(bind: Self.channel), \(bind: "\(instance) ping \(number)"))")) { _ in }
+            try await Task.sleep(for: pingTimeout)
+            if state.withLock({ $0.pingsSeen }) < number { throw BusStalled() }
+        }
+    }
+
     private func received(_ payload: String) {
         guard let space = payload.firstIndex(of: " ") else { return }
-        guard payload[..<space] != instance else { return }
-        deliver(.message(String(payload[payload.index(after: space)...])))
+        let message = payload[payload.index(after: space)...]
+        guard payload[..<space] != instance else {
+            if message.hasPrefix("ping "), let number = Int(message.dropFirst(5)) {
+                state.withLock { $0.pingsSeen = max($0.pingsSeen, number) }
+            }
+            return
+        }
+        deliver(.message(String(message)))
     }
 
     private func deliver(_ event: InstanceBusEvent) {
@@ -104,3 +170,6 @@ final class PostgresBus: InstanceBus {
         for subscriber in subscribers { subscriber.yield(event) }
     }
 }
+
+/// The LISTEN connection stopped delivering this instance's own pings.
+private struct BusStalled: Error {}

@@ -3,6 +3,7 @@ import MarqueeCore
 import NIOCore
 import PostgresKit
 import PostgresNIO
+import _ConnectionPoolModule
 import SQLKit
 import Synchronization
 
@@ -28,29 +29,32 @@ struct PostgresConnections: SQLDatabase {
 
     /// Runs `body` with a connection of its own, failing with `storage.unavailable` if none comes within the lease
     /// timeout or the connection breaks. Once leased, `body` runs to its end (the server's statement timeout
-    /// bounds it).
+    /// bounds it); a connection that arrives after the timeout gave up is handed back unused, so a caller told
+    /// "unavailable" never has its write committed behind its back.
     func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let leased = LeaseFlag()
+        let lease = Lease()
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
+            return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
-                        leased.set()
-                        return try await body(connection)
+                        guard lease.take() else { throw LeaseTimedOut() }
+                        return .done(try await body(connection))
                     }
                 }
                 group.addTask {
                     try await Task.sleep(for: leaseTimeout)
-                    return nil
+                    return lease.abandon() ? .timedOut : .keepWaiting
                 }
                 while let outcome = try await group.next() {
-                    if let outcome {
+                    switch outcome {
+                    case .done(let result):
                         group.cancelAll()
-                        return outcome
-                    }
-                    if !leased.isSet {
+                        return result
+                    case .timedOut:
                         group.cancelAll()
                         throw LeaseTimedOut()
+                    case .keepWaiting:
+                        continue
                     }
                 }
                 throw LeaseTimedOut()
@@ -66,7 +70,7 @@ struct PostgresConnections: SQLDatabase {
         let unavailable = DomainError(
             .storageUnavailable, "The database is not answering right now. Please try again in a moment.",
             retryAfterSeconds: 5)
-        if error is LeaseTimedOut { return unavailable }
+        if error is LeaseTimedOut || error is _ConnectionPoolModule.ConnectionPoolError || error is CancellationError { return unavailable }
         guard let error = error as? PSQLError else { return nil }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
@@ -95,10 +99,24 @@ struct PostgresConnections: SQLDatabase {
 
 private struct LeaseTimedOut: Error {}
 
-/// Set once a connection is leased: the timeout then no longer applies.
-private final class LeaseFlag: Sendable {
-    private let value = Atomic(false)
+private enum LeaseOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case timedOut
+    case keepWaiting
+}
 
-    func set() { value.store(true, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
+/// Who won the race between a connection arriving and the timeout: exactly one of `take` and `abandon` succeeds.
+private final class Lease: Sendable {
+    private static let waiting = 0, taken = 1, abandoned = 2
+    private let state = Atomic(Lease.waiting)
+
+    /// The connection arrived in time (false: the caller already gave up).
+    func take() -> Bool {
+        state.compareExchange(expected: Self.waiting, desired: Self.taken, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// The timeout fired before a connection arrived (false: one already did).
+    func abandon() -> Bool {
+        state.compareExchange(expected: Self.waiting, desired: Self.abandoned, ordering: .acquiringAndReleasing).exchanged
+    }
 }

@@ -27,7 +27,16 @@ enum TestPostgres {
     static func createDatabase() async throws -> String {
         let server = try serverURL()
         let name = "marquee_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
-        try await withServer(server) { db in try await db.raw("CREATE DATABASE \(ident: name)").run() }
+        try await withServer(server) { db in
+            // An ICU collation sorts text unlike bytes (as a real server's locale would), so anything that must
+            // sort by bytes has to say so (migration 9); fall back to the server's default without ICU support.
+            do {
+                try await db.raw("CREATE DATABASE \(ident: name) TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'")
+                    .run()
+            } catch {
+                try await db.raw("CREATE DATABASE \(ident: name)").run()
+            }
+        }
         var url = try #require(URLComponents(string: server))
         url.path = "/" + name
         return try #require(url.string)
@@ -45,7 +54,7 @@ enum TestPostgres {
     static func withMigratedDatabase<T>(_ body: (any Database) async throws -> T) async throws -> T {
         let url = try await createDatabase()
         let database = try await PostgreSQLDatabase.open(
-            location: try PostgreSQLLocation(url: url + "&pool_size=4&connect_timeout=30"),
+            location: try PostgreSQLLocation(url: adding("pool_size=4&connect_timeout=30", to: url)),
             logger: TestSettings.quietLogger, waitingUpTo: .seconds(30))
         do {
             try await Migrator(database: database).migrate(logger: TestSettings.quietLogger)
@@ -58,6 +67,11 @@ enum TestPostgres {
             try? await dropDatabase(url)
             throw error
         }
+    }
+
+    /// `url` with `parameters` added to its query.
+    static func adding(_ parameters: String, to url: String) -> String {
+        url + (url.contains("?") ? "&" : "?") + parameters
     }
 
     private static func withServer(_ url: String, _ body: (any SQLDatabase) async throws -> Void) async throws {
@@ -74,7 +88,7 @@ enum TestPostgres {
             if let opening { return try await opening.value }
             let opening = Task {
                 try await PostgreSQLDatabase.open(
-                    location: try PostgreSQLLocation(url: url + "&pool_size=4&connect_timeout=30"),
+                    location: try PostgreSQLLocation(url: adding("pool_size=4&connect_timeout=30", to: url)),
                     logger: TestSettings.quietLogger, waitingUpTo: .seconds(30))
             }
             self.opening = opening
