@@ -1,0 +1,137 @@
+import Foundation
+import MarqueeCore
+import MarqueeStore
+import NIOCore
+import NIOHTTP1
+import SQLKit
+import Testing
+
+/// How Marquee connects to PostgreSQL: TLS as the URL asks, and what people see while the server is down.
+@Suite("PostgreSQL connections: TLS and outages")
+struct PostgresConnectionTests {
+    /// The test server's port, and its URL with `host` and `query`.
+    static func url(host: String, query: String) throws -> String {
+        let server = try #require(URLComponents(string: try TestPostgres.serverURL()))
+        return "postgres://postgres@\(host):\(try #require(server.port))/postgres?\(query)"
+    }
+
+    /// Whether the connection `url` opens runs over TLS (as the server sees it).
+    static func usesTLS(_ url: String) async throws -> Bool {
+        let database = try await PostgreSQLDatabase.open(
+            location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .zero)
+        defer { Task { await database.close() } }
+        return try await database.reader.raw("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first()?
+            .decode(column: "ssl", as: Bool.self) ?? false
+    }
+
+    @Test("sslmode: disable is plain; require and verify-full (with the server's CA) are TLS; verify-full without the CA fails, saying why")
+    func tlsModes() async throws {
+        let ca = try #require(ProcessInfo.processInfo.environment["MARQUEE_TEST_POSTGRES_CA"], "run ./scripts/test")
+        #expect(try await !Self.usesTLS(try Self.url(host: "127.0.0.1", query: "sslmode=disable")))
+        #expect(try await Self.usesTLS(try Self.url(host: "127.0.0.1", query: "sslmode=require")))
+        #expect(try await Self.usesTLS(try Self.url(host: "localhost", query: "sslmode=verify-full&sslrootcert=\(ca)")))
+        await #expect {
+            _ = try await Self.usesTLS(try Self.url(host: "localhost", query: "sslmode=verify-full"))
+        } throws: { error in
+            (error as? PostgreSQLUnreachable)?.reason.lowercased().contains("certificate") == true
+        }
+    }
+
+    @Test("While PostgreSQL is down requests answer 503 storage.unavailable at once, never hang; service resumes with it",
+        .timeLimit(.minutes(2)))
+    func outage() async throws {
+        let server = try await PrivatePostgres.start()
+        defer { server.stop() }
+        let marquee = try await ServerProcess.start(environment: [
+            "MARQUEE_DATABASE_URL": TestPostgres.adding("connect_timeout=2", to: server.url),
+            "MARQUEE_DATA_DIR": TestSettings.makeDataDirectory(),
+        ])
+        let api = LoopbackClient(port: marquee.port)
+        let person = try await api.guest()
+        #expect(try await api.saveMovie("603", token: person.token) == 201)
+
+        try server.pause()
+        let started = ContinuousClock.now
+        let save = try await api.send(
+            .PUT, "/api/v1/me/items/favorites/movie/604", json: #"{"snapshot":{"title":"Film"}}"#, bearer: person.token,
+            timeout: .seconds(20))
+        #expect(save.status == 503, "\(save.body)")
+        #expect((save.object["error"] as? [String: Any])?["code"] as? String == "storage.unavailable")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(try await api.send(.GET, "/readyz", timeout: .seconds(20)).status == 503)
+
+        try server.resume()
+        var status = 0
+        for _ in 0..<60 where status != 201 {
+            status = try await api.saveMovie("605", token: person.token, timeout: .seconds(20))
+            if status != 201 { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(status == 201)
+        #expect(try await api.savedIDs(token: person.token) == ["603", "605"])
+        marquee.stop()
+    }
+}
+
+/// A PostgreSQL server of the test's own (`scripts/postgres-start`), for tests that stop it.
+struct PrivatePostgres {
+    let url: String
+    private let commands: [String: String]
+
+    static func start() async throws -> PrivatePostgres {
+        let script = ServerProcess.binary.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/postgres-start")
+        let (status, output) = try await run(script.path)
+        guard status == 0 else { throw PrivatePostgresFailed(output: output) }
+        var commands: [String: String] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("export ") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            var value = line[line.index(after: equals)...]
+            if let quote = value.first, quote == "'" || quote == "\"", value.last == quote {
+                value = value.dropFirst().dropLast()
+            }
+            commands[String(line.dropFirst("export ".count)[..<equals])] = String(value)
+        }
+        return PrivatePostgres(url: try #require(commands["MARQUEE_TEST_POSTGRES_URL"]), commands: commands)
+    }
+
+    /// Stops the server at once (as a crash would), keeping its data.
+    func pause() throws { try shell("MARQUEE_TEST_POSTGRES_PAUSE") }
+    /// Starts it again on the same port and data.
+    func resume() throws { try shell("MARQUEE_TEST_POSTGRES_RESUME") }
+    /// Stops it and removes its folder.
+    func stop() { try? shell("MARQUEE_TEST_POSTGRES_STOP") }
+
+    private func shell(_ name: String) throws {
+        _ = try Self.detached(try #require(commands[name]), output: nil)
+    }
+
+    private static func run(_ path: String) async throws -> (Int32, String) {
+        let output = Pipe()
+        let process = try detached(path, output: output)
+        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs a shell command through Python's `subprocess`, which closes every other descriptor in the child: the
+    /// PostgreSQL server it starts lives on, and must not keep this process's pipes (other tests' included) open.
+    @discardableResult
+    private static func detached(_ command: String, output: Pipe?) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", "import subprocess, sys; sys.exit(subprocess.run(sys.argv[1], shell=True).returncode)",
+            command,
+        ]
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try ProcessLaunch.run(process)
+        if output == nil { process.waitUntilExit() }
+        return process
+    }
+}
+
+struct PrivatePostgresFailed: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "scripts/postgres-start failed: \(output)" }
+}
