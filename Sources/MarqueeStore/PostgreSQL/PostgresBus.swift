@@ -65,22 +65,28 @@ final class PostgresBus: InstanceBus {
 
     /// Starts listening (once), returning when LISTEN is in place or after `wait`, whichever comes first.
     func start(waitingUpTo wait: Duration = .seconds(5)) async {
-        await withTaskGroup { group in
-            group.addTask {
-                await withCheckedContinuation { continuation in
-                    let started = self.state.withLock { state -> Bool in
-                        guard state.listener == nil, !state.stopped else { return false }
-                        state.listening = continuation
-                        state.listener = Task { await self.listen() }
-                        return true
-                    }
-                    if !started { continuation.resume() }
-                }
+        await withCheckedContinuation { continuation in
+            let started = state.withLock { state -> Bool in
+                guard state.listener == nil, !state.stopped else { return false }
+                state.listening = continuation
+                state.listener = Task { await self.listen() }
+                return true
             }
-            group.addTask { try? await Task.sleep(for: wait) }
-            await group.next()
-            group.cancelAll()
+            guard started else { return continuation.resume() }
+            Task {
+                try? await Task.sleep(for: wait)
+                self.wakeStarter()
+            }
         }
+    }
+
+    /// Resumes a waiting `start`, exactly once whoever calls it first (LISTEN in place, the wait over, or `stop`).
+    private func wakeStarter() {
+        let waiting = state.withLock { state in
+            defer { state.listening = nil }
+            return state.listening
+        }
+        waiting?.resume()
     }
 
     /// Stops listening and ends every subscriber's stream.
@@ -91,6 +97,7 @@ final class PostgresBus: InstanceBus {
             return (state.listener, Array(state.subscribers.values))
         }
         listener?.cancel()
+        wakeStarter()
         for subscriber in subscribers { subscriber.finish() }
     }
 
@@ -130,11 +137,7 @@ final class PostgresBus: InstanceBus {
 
     /// LISTEN is in place: wake `start`, and tell subscribers to catch up on whatever was sent while it was not.
     private func listening() {
-        let waiting = state.withLock { state in
-            defer { state.listening = nil }
-            return state.listening
-        }
-        waiting?.resume()
+        wakeStarter()
         deliver(.resumed)
     }
 
