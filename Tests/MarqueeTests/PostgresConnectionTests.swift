@@ -102,7 +102,8 @@ struct PrivatePostgres {
     func stop() { try? shell("MARQUEE_TEST_POSTGRES_STOP") }
 
     private func shell(_ name: String) throws {
-        _ = try Self.detached(try #require(commands[name]), output: nil)
+        let process = try Self.detached(try #require(commands[name]), output: nil)
+        guard process.terminationStatus == 0 else { throw PrivatePostgresFailed(output: "\(name) failed") }
     }
 
     private static func run(_ path: String) async throws -> (Int32, String) {
@@ -124,7 +125,8 @@ struct PrivatePostgres {
             command,
         ]
         process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // The script's diagnostics (initdb, the server log) go to the test log.
+        process.standardError = FileHandle.standardError
         try ProcessLaunch.run(process)
         if output == nil { process.waitUntilExit() }
         return process

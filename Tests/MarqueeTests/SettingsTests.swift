@@ -33,6 +33,10 @@ struct SettingsTests {
         ("publicURL", "not a url", "MARQUEE_PUBLIC_URL"), ("tmdb.baseURL", "ftp://x", "MARQUEE_TMDB_BASE_URL"),
         ("defaultRegion", "Europe", "MARQUEE_DEFAULT_REGION"), ("defaultLanguage", "english", "MARQUEE_DEFAULT_LANGUAGE"),
         ("logLevel", "loud", "MARQUEE_LOG_LEVEL"), ("tmdb.rateLimit", "0", "MARQUEE_TMDB_RATE_LIMIT"),
+        ("databaseURL", "mysql://db/x", "MARQUEE_DATABASE_URL"),
+        ("databaseURL", "postgres://db/x?sslmode=sometimes", "MARQUEE_DATABASE_URL"),
+        ("databaseURL", "postgres://db/x?pool_size=0", "MARQUEE_DATABASE_URL"),
+        ("trustedProxies", "127.0.0.1, 10.0.0.0/8", "MARQUEE_TRUSTED_PROXIES"),
     ])
     func invalidValues(key: String, value: String, variable: String) {
         #expect {

@@ -120,8 +120,15 @@ public struct ServerSettings: Sendable {
             google = nil
         }
         authThrottleLimit = try reader.int("authThrottleLimit", default: 10, range: 0...10_000)
-        trustedProxies = Set((reader.string("trustedProxies") ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        trustedProxies = Set(try (reader.string("trustedProxies") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { entry in
+                guard let address = IPAddress.canonical(entry) else {
+                    throw SettingsError(
+                        key: "trustedProxies", problem: "'\(entry)' is not an IP address (list each proxy's address).")
+                }
+                return address
+            })
         itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
     }
 

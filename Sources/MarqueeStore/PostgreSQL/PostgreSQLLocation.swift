@@ -23,7 +23,7 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     public var tls: TLSMode
     /// PEM file with the certificates to trust instead of the system's.
     public var rootCertificateFile: String?
-    /// Connections this instance keeps open at most.
+    /// Connections this instance's requests share at most (the instance bus holds one more).
     public var poolSize: Int
     /// How long opening a connection, or waiting for a free one, may take before the request fails with 503.
     public var connectTimeout: Duration
@@ -65,7 +65,8 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     func clientConfiguration() throws -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: try clientTLS())
-        configuration.options.maximumConnections = poolSize
+        // One more than the requests' share: the instance bus keeps one connection on LISTEN for good.
+        configuration.options.maximumConnections = poolSize + 1
         configuration.options.connectTimeout = connectTimeout
         configuration.options.connectionIdleTimeout = .seconds(300)
         return configuration

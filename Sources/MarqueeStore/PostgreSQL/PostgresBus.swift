@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PostgresKit
 import PostgresNIO
 import SQLKit
 import Synchronization
@@ -112,7 +113,7 @@ final class PostgresBus: InstanceBus {
                                 group.addTask {
                                     for try await notification in notifications { self.received(notification.payload) }
                                 }
-                                group.addTask { try await self.pingUntilStalled() }
+                                group.addTask { try await self.pingUntilStalled(on: connection) }
                                 defer { group.cancelAll() }
                                 try await group.next()
                             }
@@ -141,17 +142,22 @@ final class PostgresBus: InstanceBus {
         deliver(.resumed)
     }
 
-    /// Sends this instance a ping now and then; throws `BusStalled` when one does not come back in time.
-    private func pingUntilStalled() async throws {
+    /// Sends this instance a ping now and then over the LISTEN connection itself (a dead connection can neither
+    /// send it nor deliver it back); throws `BusStalled` when one does not come back within `pingTimeout`.
+    private func pingUntilStalled(on connection: PostgresConnection) async throws {
         while true {
             try await Task.sleep(for: pingInterval)
             let number = state.withLock { state in
                 state.pingsSent += 1
                 return state.pingsSent
             }
-            try? await connections.execute(sql: SQLQueryString(
-                "SELECT pg_notify(\(bind: Self.channel), \(bind: "\(instance) ping \(number)"))")) { _ in }
+            let payload = "\(instance) ping \(number)"
+            let sender = Task {
+                try? await connection.sql(queryLogLevel: nil)
+                    .raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()
+            }
             try await Task.sleep(for: pingTimeout)
+            sender.cancel()
             if state.withLock({ $0.pingsSeen }) < number { throw BusStalled() }
         }
     }

@@ -29,7 +29,7 @@ struct PostgresConnections: SQLDatabase {
 
     /// Runs `body` with a connection of its own, failing with `storage.unavailable` if none comes within the lease
     /// timeout or the connection breaks. Once leased, `body` runs to its end (the server's statement timeout
-    /// bounds it); a connection that arrives after the timeout gave up is handed back unused, so a caller told
+    /// bounds a slow statement; a connection that died without closing is bounded only by TCP); a connection that arrives after the timeout gave up is handed back unused, so a caller told
     /// "unavailable" never has its write committed behind its back.
     func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let lease = Lease()
@@ -42,7 +42,9 @@ struct PostgresConnections: SQLDatabase {
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: leaseTimeout)
+                    // Cancelled early (the caller went away): decide now, the same way, so a body already running
+                    // is waited for and reported truthfully.
+                    try? await Task.sleep(for: leaseTimeout)
                     return lease.abandon() ? .timedOut : .keepWaiting
                 }
                 while let outcome = try await group.next() {
