@@ -8,11 +8,11 @@ import Synchronization
 /// `InstanceBus` over PostgreSQL's LISTEN/NOTIFY on one channel. Every payload starts with the sending instance's
 /// id, so an instance skips its own messages (it already acted on them locally).
 ///
-/// One pooled connection stays on LISTEN. When it breaks, listening starts again after a second and subscribers
-/// get `.resumed`: notifications sent meanwhile are lost, and they catch up from the database instead. A
+/// One connection (beyond the requests' share of the pool) stays on LISTEN. Whenever LISTEN is (re)established,
+/// subscribers get `.resumed`: notifications sent while it was not are lost, so they catch up from the database. A
 /// connection that silently died (a half-open TCP connection never errors) is found by a ping the instance sends
-/// itself every `pingInterval`: if it does not come back within `pingTimeout`, the connection is closed and
-/// listening starts again.
+/// itself over that same connection every `pingInterval`: if it does not come back within `pingTimeout`, the
+/// connection is closed and listening starts again a second later.
 final class PostgresBus: InstanceBus {
     static let channel = "marquee_bus"
 
@@ -23,6 +23,7 @@ final class PostgresBus: InstanceBus {
         var stopped = false
         var pingsSent = 0
         var pingsSeen = 0
+        /// `start`, waiting for the first LISTEN.
         var listening: CheckedContinuation<Void, Never>?
     }
 
