@@ -1,4 +1,6 @@
 import Foundation
+import SQLKit
+import MarqueeStore
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -82,6 +84,36 @@ struct MultiInstanceTests {
             #expect(try await apiA.saveMovie("7", token: person.token) == 201)
             #expect(try #require(await resumed.next(within: .seconds(1))).id == "7")
             restarted.stop()
+        }
+    }
+
+    @Test("Notifications lost while an instance's database connections were cut are healed: its streams catch up",
+        .timeLimit(.minutes(1)))
+    func lostNotificationsHeal() async throws {
+        try await Self.withTwoInstances { a, b, url in
+            let apiA = LoopbackClient(port: a.port)
+            let person = try await apiA.guest()
+            let stream = LoopbackClient(port: b.port).stream(token: person.token)
+            _ = try #require(await stream.next())
+            #expect(try await apiA.saveMovie("1", token: person.token) == 201)
+            #expect(try #require(await stream.next()).id == "1")
+
+            // Cut every server connection to the database (B's LISTEN among them), then save at once, while B is
+            // not listening: that notification is lost.
+            let database = try await PostgreSQLDatabase.open(
+                location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(10))
+            try await database.reader.raw(
+                "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            ).run()
+            await database.close()
+            var status = 0
+            for _ in 0..<40 where status != 201 {
+                status = try await apiA.saveMovie("2", token: person.token)
+                if status != 201 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == 201)
+            let healed = try #require(await stream.next(within: .seconds(10)), "B never caught up")
+            #expect(healed.id == "2" && healed.object["id"] as? String == "2")
         }
     }
 

@@ -8,6 +8,9 @@ enum ProcessLaunch {
     static func run(_ process: Process) throws {
         lock.lock()
         defer { lock.unlock() }
+        // An explicit environment: left nil, `Process.run` copies the C environment itself, and it once crashed
+        // doing so (a bad read in memcpy) while other tests were busy.
+        if process.environment == nil { process.environment = ProcessInfo.processInfo.environment }
         try process.run()
     }
 }
