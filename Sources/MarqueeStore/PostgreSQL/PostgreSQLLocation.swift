@@ -74,24 +74,10 @@ public struct PostgreSQLLocation: Sendable, Equatable {
 
     /// One connection's configuration, for the start-up probe (it reports why a server cannot be reached).
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if let rootCertificateFile { tls.trustRoots = .file(rootCertificateFile) }
-        let mode: PostgresConnection.Configuration.TLS
-        switch self.tls {
-        case .disable:
-            mode = .disable
-        case .prefer:
-            tls.certificateVerification = .none
-            mode = .prefer(try NIOSSLContext(configuration: tls))
-        case .require:
-            tls.certificateVerification = rootCertificateFile == nil ? .none : .noHostnameVerification
-            mode = .require(try NIOSSLContext(configuration: tls))
-        case .verifyCA:
-            tls.certificateVerification = .noHostnameVerification
-            mode = .require(try NIOSSLContext(configuration: tls))
-        case .verifyFull:
-            tls.certificateVerification = .fullVerification
-            mode = .require(try NIOSSLContext(configuration: tls))
+        let mode: PostgresConnection.Configuration.TLS = switch tlsPolicy {
+        case nil: .disable
+        case let (tls, true)?: .require(try NIOSSLContext(configuration: tls))
+        case let (tls, false)?: .prefer(try NIOSSLContext(configuration: tls))
         }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: mode)
@@ -100,23 +86,34 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     }
 
     private func clientTLS() throws -> PostgresClient.Configuration.TLS {
+        switch tlsPolicy {
+        case nil: .disable
+        case let (tls, true)?: .require(tls)
+        case let (tls, false)?: .prefer(tls)
+        }
+    }
+
+    /// What `sslmode` asks for, once for both configurations: nil for no TLS, else the client's TLS settings and
+    /// whether a server without TLS must be refused.
+    private var tlsPolicy: (configuration: TLSConfiguration, required: Bool)? {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let rootCertificateFile { tls.trustRoots = .file(rootCertificateFile) }
         switch self.tls {
         case .disable:
-            return .disable
+            return nil
         case .prefer:
             tls.certificateVerification = .none
-            return .prefer(tls)
+            return (tls, false)
         case .require:
+            // libpq: with a root certificate given, `require` checks the chain as `verify-ca` does.
             tls.certificateVerification = rootCertificateFile == nil ? .none : .noHostnameVerification
-            return .require(tls)
+            return (tls, true)
         case .verifyCA:
             tls.certificateVerification = .noHostnameVerification
-            return .require(tls)
+            return (tls, true)
         case .verifyFull:
             tls.certificateVerification = .fullVerification
-            return .require(tls)
+            return (tls, true)
         }
     }
 
