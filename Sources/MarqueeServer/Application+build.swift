@@ -149,7 +149,7 @@ private func makeCatalogProvider(
     let cache = SQLUpstreamCacheStore(database: database)
     // Instances sharing a database share the upstream too: one fetch per resource, one rate limit.
     let coordination: any UpstreamCoordination =
-        database.bus == nil ? LocalUpstreamCoordination() : SQLUpstreamCoordination(database: database)
+        database.isShared ? SQLUpstreamCoordination(database: database) : LocalUpstreamCoordination()
     let provider = TMDBProvider(
         settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
         coordination: coordination, logger: logger, now: dependencies.now)

@@ -21,6 +21,10 @@ public protocol Database: Sendable {
 }
 
 extension Database {
+    /// Whether other instances may use this database at the same time (then what one instance would keep to itself,
+    /// such as secrets, attempt counts or upstream turns, belongs in the database).
+    public var isShared: Bool { bus != nil }
+
     /// Locks every key, in one fixed order so two transactions locking the same keys cannot deadlock.
     public func lock(_ keys: [String], in db: any SQLDatabase) async throws {
         for key in Set(keys).sorted() { try await lock(key, in: db) }

@@ -62,7 +62,7 @@ struct AccountsAssembly {
     private static func throttle(settings: ServerSettings, database: any Database, now: @escaping @Sendable () -> Date)
         -> any AttemptLimiter
     {
-        guard database.bus != nil else { return AttemptThrottle(limit: settings.authThrottleLimit, now: now) }
+        guard database.isShared else { return AttemptThrottle(limit: settings.authThrottleLimit, now: now) }
         return SQLAttemptLimiter(database: database, limit: settings.authThrottleLimit, now: now)
     }
 

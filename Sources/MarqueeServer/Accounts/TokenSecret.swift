@@ -8,11 +8,11 @@ import MarqueeStore
 enum TokenSecret {
     static func load(settings: ServerSettings, database: any Database) async throws -> [UInt8] {
         if let configured = settings.tokenSecret { return Array(configured.utf8) }
-        if database.bus != nil {
-            let hex = try await SQLServerSecrets(database: database).secret(named: "token-secret") {
-                randomBytes().map { String(format: "%02x", $0) }.joined()
+        if database.isShared {
+            let stored = try await SQLServerSecrets(database: database).secret(named: "token-secret") {
+                Self.hex(randomBytes())
             }
-            guard let bytes = hexBytes(hex), bytes.count >= 32 else {
+            guard let bytes = hexBytes(stored), bytes.count >= 32 else {
                 throw SettingsError(key: "tokenSecret", problem: "the database holds a token secret this version cannot read.")
             }
             return bytes
@@ -24,8 +24,7 @@ enum TokenSecret {
             return bytes
         }
         let bytes = randomBytes()
-        let hex = bytes.map { String(format: "%02x", $0) }.joined()
-        guard FileManager.default.createFile(atPath: path, contents: Data((hex + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: path, contents: Data((hex(bytes) + "\n").utf8), attributes: [.posixPermissions: 0o600])
         else {
             throw SettingsError(key: "tokenSecret", problem: "cannot write a generated secret to '\(path)'.")
         }
@@ -35,6 +34,10 @@ enum TokenSecret {
     private static func randomBytes() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
     }
 
     private static func hexBytes(_ text: String) -> [UInt8]? {
