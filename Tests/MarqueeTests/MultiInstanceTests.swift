@@ -11,12 +11,14 @@ import Testing
 @Suite("Several instances and crashes")
 struct MultiInstanceTests {
     /// Two instances sharing a fresh PostgreSQL database (and nothing else: separate data folders, no configured
-    /// token secret).
+    /// token secret), started at the same moment: they migrate the empty database and make its token secret
+    /// together.
     static func withTwoInstances(_ body: (ServerProcess, ServerProcess, String) async throws -> Void) async throws {
         let url = try await TestPostgres.createDatabase()
         do {
-            let a = try await ServerProcess.start(environment: environment(url))
-            let b = try await ServerProcess.start(environment: environment(url))
+            async let first = ServerProcess.start(environment: environment(url))
+            async let second = ServerProcess.start(environment: environment(url))
+            let (a, b) = try await (first, second)
             try await body(a, b, url)
             a.stop()
             b.stop()
