@@ -36,7 +36,14 @@ public struct Migrator: Sendable {
                 let done = try await db.select().column("version").from("schema_migrations")
                     .where("version", .equal, migration.version).first()
                 if done != nil { return false }
-                try await migration.apply(db)
+                do {
+                    try await migration.apply(db)
+                } catch let error as DomainError {
+                    throw error
+                } catch {
+                    // Database errors print as a generic line; an operator needs the statement and the reason.
+                    throw MigrationFailed(version: migration.version, name: migration.name, reason: String(reflecting: error))
+                }
                 try await db.insert(into: "schema_migrations")
                     .columns("version", "name", "applied_at")
                     .values(SQLBind(migration.version), SQLBind(migration.name),
@@ -85,4 +92,13 @@ public struct Migrator: Sendable {
         if db.dialect.name == "postgresql" { try await db.raw("SET LOCAL statement_timeout = 0").run() }
         try await database.lock(lockName, in: db)
     }
+}
+
+/// A migration's own statements failed (not the connection: that stays `storage.unavailable`).
+public struct MigrationFailed: Error, CustomStringConvertible {
+    public let version: Int
+    public let name: String
+    public let reason: String
+
+    public var description: String { "migration \(version) (\(name)) failed: \(reason)" }
 }
