@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .target(
@@ -90,9 +91,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeWeb",
+            dependencies: [
+                "MarqueeCore",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/templates"), .copy("Resources/static")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeServer",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWeb",
                 "MarqueeStore",
                 "MarqueeCatalog",
                 "MarqueeAccounts",
@@ -134,6 +146,7 @@ let package = Package(
                 "MarqueeAccounts",
                 "MarqueeSaved",
                 "MarqueeServer",
+                "MarqueeWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -6,6 +6,7 @@ public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
 public import MarqueeStore
+import MarqueeWeb
 import NIOCore
 import Prometheus
 public import ServiceLifecycle
@@ -98,8 +99,14 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let responseCache = ResponseCache(
             timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600), instruments: instruments,
             serverName: serverName)
+        let home = HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex)
+        let web = WebPages(
+            responses: WebResponses(
+                renderer: try await WebRenderer.load(), imageOrigins: imageOrigins(settings), publicURL: publicURL),
+            provider: provider, home: home, accounts: accounts.service, authenticator: accounts.authenticator,
+            items: saved.service, defaults: defaults, googleSignIn: false)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(pages: web))
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
@@ -111,8 +118,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             registry: registry, openAPIDocument: openAPIDocument
         ).register(on: router)
         CatalogRoutes(
-            provider: provider, home: HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex),
-            cache: responseCache,
+            provider: provider, home: home, cache: responseCache,
             defaults: defaults,
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
@@ -120,6 +126,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         AccountLinkPages(accounts: accounts.service).register(on: router)
+        web.register(on: router)
         saved.routes(catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies)
             .register(on: router)
 
@@ -135,6 +142,12 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         await database.close()
         throw error
     }
+}
+
+/// Where catalog images come from besides this server: TMDB's image host when TMDB is the source.
+private func imageOrigins(_ settings: ServerSettings) -> [String] {
+    guard let tmdb = settings.tmdb else { return [] }
+    return [Authenticator.origin(of: tmdb.imageBaseURL ?? "https://image.tmdb.org")]
 }
 
 /// TMDB when credentials are configured (with its HTTP client and cache upkeep as services), else the local catalog.

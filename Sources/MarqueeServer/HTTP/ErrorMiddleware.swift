@@ -4,9 +4,13 @@ import Logging
 import MarqueeCore
 
 /// Turns every error into the one JSON error body with a stable code, and every response gets `X-Request-Id`.
-/// Unexpected errors are logged in full and answered with a generic `internal` error: no details leak.
+/// Unexpected errors are logged in full and answered with a generic `internal` error: no details leak. Browsers
+/// asking for a page (not under `/api/`) get the same error as the web app's error page.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = MarqueeRequestContext
+
+    /// Draws error pages for browsers; nil answers JSON only.
+    var pages: WebPages?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -16,6 +20,11 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let domainError = Self.domainError(for: error, request: request, context: context)
+            if let pages, Self.wantsPage(request) {
+                response = pages.problem(domainError, requestID: context.requestID, visit: nil)
+                response.headers[.requestID] = context.requestID
+                return response
+            }
             response = JSONResponse.make(
                 ErrorBody(domainError, requestID: context.requestID).buffer(),
                 status: .init(code: domainError.code.httpStatus))
@@ -23,6 +32,11 @@ struct ErrorMiddleware: RouterMiddleware {
         }
         response.headers[.requestID] = context.requestID
         return response
+    }
+
+    /// A browser navigating to a page rather than a client calling the API.
+    static func wantsPage(_ request: Request) -> Bool {
+        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept]?.contains("text/html") ?? false)
     }
 
     static func domainError(for error: any Error, request: Request, context: Context) -> DomainError {

@@ -5,9 +5,18 @@ import MarqueeCore
 struct RequestParsing {
     let request: Request
     let context: MarqueeRequestContext
+    /// Query values that replace the request's own (a page translating its form fields to the API's names).
+    var overrides: [String: String] = [:]
 
     func query(_ name: String) -> String? {
-        request.uri.queryParameters[name[...]].map(String.init)
+        overrides[name] ?? request.uri.queryParameters[name[...]].map(String.init)
+    }
+
+    /// The same request with some query values replaced.
+    func overriding(_ values: [String: String]) -> RequestParsing {
+        var copy = self
+        copy.overrides.merge(values) { $1 }
+        return copy
     }
 
     /// `page`: absent → 1; otherwise a whole number from 1 to 500.

@@ -25,7 +25,7 @@ struct ItemRoutes {
         let me = router.group("api/v1/me")
         me.get("items") { request, context in
             let auth = try await authenticator.authenticate(request)
-            let query = try listQuery(RequestParsing(request: request, context: context))
+            let query = try Self.listQuery(RequestParsing(request: request, context: context))
             let (page, cursor) = try await items.page(query, for: auth.userID)
             return json(ItemResponses.page(page, cursor: cursor))
         }
@@ -161,7 +161,8 @@ struct ItemRoutes {
             [], latest: latest, hasMore: false, snapshot: .init(items: all, seq: latest, reason: reason))
     }
 
-    private func listQuery(_ parsing: RequestParsing) throws -> SavedItemQuery {
+    /// The saved-items query a request's parameters ask for (also used by the favourites and watchlist pages).
+    static func listQuery(_ parsing: RequestParsing) throws -> SavedItemQuery {
         var query = SavedItemQuery()
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)

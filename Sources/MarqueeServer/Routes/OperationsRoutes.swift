@@ -18,17 +18,7 @@ struct OperationsRoutes {
         var checks: [String: String] = [:]
     }
 
-    private struct Index: Encodable {
-        let name = "Marquee"
-        let api = "/api/v1"
-        let home = "/api/v1/home"
-        let openapi = "/api/v1/openapi.json"
-        let health = "/healthz"
-    }
-
     func register(on router: Router<MarqueeRequestContext>) {
-        // Where the web app will live; until then, where to go next.
-        router.get("/") { _, _ in try JSONResponse.make(Index()) }
         router.get("healthz") { _, _ in try JSONResponse.make(Health(status: "ok")) }
         router.get("readyz") { _, _ in
             let storageOK = await database.isHealthy()

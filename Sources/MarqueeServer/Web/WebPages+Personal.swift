@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeSaved
+import MarqueeStore
+import MarqueeWeb
+
+extension WebPages {
+    func registerPersonalPages(on router: Router<MarqueeRequestContext>) {
+        router.get("signin") { request, context in
+            try await rendering(request, context) { visit in
+                let next = safeNext(request)
+                if case .member = visit.viewer { return responses.redirect(to: next) }
+                let notice = visit.viewer == .guest
+                    ? "You are browsing as a guest. Sign in to an existing account, or create one from Account to keep what you saved." : nil
+                return responses.page(AuthPage(
+                    chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
+                    google: googleSignIn, rules: passwordRules, notice: notice))
+            }
+        }
+        router.get("signup") { request, context in
+            try await rendering(request, context) { visit in
+                let next = safeNext(request)
+                if case .member = visit.viewer { return responses.redirect(to: next) }
+                if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
+                return responses.page(AuthPage(
+                    chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
+                    google: googleSignIn, rules: passwordRules))
+            }
+        }
+        router.get("account") { request, context in
+            try await rendering(request, context) { visit in
+                guard let user = visit.user else { return signInFirst(request) }
+                let account = AccountPage.Account(
+                    id: user.id.description, method: user.signInMethod, email: user.email,
+                    emailVerified: user.emailVerified, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
+                    createdAt: RFC3339.string(user.createdAt), displayName: user.profile.displayName,
+                    region: user.profile.region, language: user.profile.language,
+                    temperatureUnit: user.profile.temperatureUnit)
+                return responses.page(AccountPage(
+                    chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
+                    rules: passwordRules))
+            }
+        }
+        for list in SavedList.allCases {
+            router.get(RouterPath(stringLiteral: list.rawValue)) { request, context in
+                try await rendering(request, context) { visit in
+                    guard let auth = visit.auth else { return signInFirst(request) }
+                    let parse = RequestParsing(request: request, context: context)
+                    var query = try ItemRoutes.listQuery(SortChoice.rewritten(parse))
+                    query.list = list
+                    let (page, cursor) = try await items.page(query, for: auth.userID)
+                    let saved = SavedPage(
+                        chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
+                        list: list, kind: query.kind, sort: query.sort.rawValue, order: query.descending ? "desc" : "asc",
+                        query: parse.query("q") ?? "", items: page.items, next: cursor)
+                    return responses.page(saved)
+                }
+            }
+        }
+        router.get("downloads") { request, context in
+            try await rendering(request, context) { visit in
+                responses.page(DownloadsPage(chrome: chrome("Downloads", .downloads, visit)))
+            }
+        }
+    }
+
+    /// The policy's rules, for the forms that set a password.
+    var passwordRules: [PasswordRule] {
+        PasswordPolicy.Problem.allCases.map { PasswordRule(code: $0.rawValue, text: $0.message) }
+    }
+
+    /// `next` when it is a path on this site, else the home page.
+    private func safeNext(_ request: Request) -> String {
+        guard let next = request.uri.queryParameters["next"].map(String.init), next.hasPrefix("/"), !next.hasPrefix("//"),
+            !next.contains("\\")
+        else { return "/" }
+        return next
+    }
+}
+
+/// The saved-list pages' one sort menu (`order_by=title.asc`) spelled as the API's `sort` and `order`.
+enum SortChoice {
+    static func rewritten(_ parse: RequestParsing) -> RequestParsing {
+        guard let choice = parse.query("order_by") else { return parse }
+        let parts = choice.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return parse }
+        return parse.overriding(["sort": parts[0], "order": parts[1]])
+    }
+}

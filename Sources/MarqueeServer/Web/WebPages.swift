@@ -1,0 +1,89 @@
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCatalog
+import MarqueeCore
+import MarqueeSaved
+import MarqueeWeb
+
+/// The web app: server-rendered pages over the same services the API uses, plus its static files. Reading works
+/// without JavaScript; the scripts call the public API for everything they change.
+struct WebPages: Sendable {
+    let responses: WebResponses
+    let provider: any CatalogProvider
+    let home: HomeFeedBuilder
+    let accounts: AccountService
+    let authenticator: Authenticator
+    let items: SavedItemService
+    let defaults: LocaleOptions
+    let googleSignIn: Bool
+
+    /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
+    static let paths: Set<String> = [
+        "/", "/movies", "/tv", "/genres", "/search", "/movie/{id}", "/tv/{id}", "/person/{id}", "/favorites",
+        "/watchlist", "/downloads", "/account", "/signin", "/signup", "/sw.js", "/static/{name}",
+    ]
+
+    var assets: WebAssets { responses.renderer.assets }
+
+    func register(on router: Router<MarqueeRequestContext>) {
+        router.get("static/{name}") { request, context in
+            guard let asset = context.parameters.get("name").flatMap(assets.asset(named:)) else {
+                throw DomainError(.routeNotFound, "There is no file \(request.uri.path.prefix(200)).")
+            }
+            return responses.asset(asset, request: request)
+        }
+        router.get("sw.js") { request, _ in
+            guard let worker = assets.asset(named: "sw.js") else { throw DomainError(.routeNotFound, "No service worker.") }
+            var response = responses.asset(worker, request: request, cacheControl: "no-cache")
+            response.headers[.serviceWorkerAllowed] = "/"
+            return response
+        }
+        registerCatalogPages(on: router)
+        registerPersonalPages(on: router)
+    }
+
+    /// Reads who is visiting.
+    func visit(_ request: Request) async -> WebVisit {
+        await WebVisit.read(request, authenticator: authenticator, accounts: accounts, defaults: defaults)
+    }
+
+    /// The layout for a page.
+    func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
+        Chrome(
+            title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
+            assets: assets, scripts: scripts)
+    }
+
+    /// The page for an error, with its message, code and request id.
+    func problem(_ error: DomainError, requestID: String, visit: WebVisit?) -> Response {
+        let title = switch error.code.httpStatus {
+        case 404: "Not found"
+        case 400..<500: "That did not work"
+        case 503: "Temporarily unavailable"
+        default: "Something went wrong"
+        }
+        let page = ProblemPage(
+            chrome: chrome(title, .other, visit ?? WebVisit(auth: nil, user: nil, csrf: nil, locale: defaults)),
+            status: error.code.httpStatus, message: error.message, code: error.code.rawValue, requestID: requestID)
+        var response = responses.page(page, status: .init(code: error.code.httpStatus))
+        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        return response
+    }
+
+    /// Runs a page handler, answering any domain error with the error page.
+    func rendering(
+        _ request: Request, _ context: MarqueeRequestContext, _ body: (WebVisit) async throws -> Response
+    ) async throws -> Response {
+        let visit = await visit(request)
+        do {
+            return try await body(visit)
+        } catch let error as DomainError {
+            return problem(error, requestID: context.requestID, visit: visit)
+        }
+    }
+
+    /// Where to send someone who must sign in first, coming back to this page afterwards.
+    func signInFirst(_ request: Request) -> Response {
+        responses.redirect(to: "/signin?next=\(SearchPage.encode(request.uri.description))")
+    }
+}

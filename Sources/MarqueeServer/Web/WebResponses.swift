@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MarqueeCore
+import MarqueeWeb
+import NIOCore
+
+/// How pages and static files are answered: the security headers every page carries, and conditional requests
+/// for static files.
+struct WebResponses: Sendable {
+    let renderer: WebRenderer
+    /// Origins images may come from besides this server (the TMDB image host when TMDB is the source).
+    let imageOrigins: [String]
+    let publicURL: PublicBaseURL
+
+    /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them.
+    func page<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) -> Response {
+        var response = Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: renderer.render(page))))
+        addSecurityHeaders(&response.headers)
+        return response
+    }
+
+    /// A redirect to a page of this site.
+    func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
+    }
+
+    /// A static file, answering `If-None-Match` with 304. Versioned URLs (`?v=` matching the file) may be cached
+    /// for a year; other requests revalidate after five minutes.
+    func asset(_ asset: WebAsset, request: Request, cacheControl: String? = nil) -> Response {
+        let versioned = request.uri.queryParameters["v"].map { String($0) == asset.version } ?? false
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .eTag: asset.etag,
+            .cacheControl: cacheControl ?? (versioned ? "public, max-age=31536000, immutable" : "public, max-age=300"),
+            .xContentTypeOptions: "nosniff",
+        ]
+        if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == asset.etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+        }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(asset.body.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
+    }
+
+    /// Scripts and styles only from this server; images also from the image host; frames only for YouTube's
+    /// privacy-enhanced player; nothing may frame these pages.
+    func addSecurityHeaders(_ headers: inout HTTPFields) {
+        let images = (["'self'", Authenticator.origin(of: publicURL.value)] + imageOrigins).joined(separator: " ")
+        headers[.contentSecurityPolicy] =
+            "default-src 'self'; img-src \(images) data:; script-src 'self'; style-src 'self'; "
+            + "connect-src 'self'; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; "
+            + "form-action 'self'; frame-ancestors 'none'"
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "strict-origin-when-cross-origin"
+        headers[.xFrameOptions] = "DENY"
+    }
+}
+
+extension HTTPField.Name {
+    static let contentSecurityPolicy = Self("Content-Security-Policy")!
+    static let xContentTypeOptions = Self("X-Content-Type-Options")!
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let xFrameOptions = Self("X-Frame-Options")!
+    static let serviceWorkerAllowed = Self("Service-Worker-Allowed")!
+}

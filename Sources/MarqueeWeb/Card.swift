@@ -1,0 +1,57 @@
+public import MarqueeCore
+
+/// A poster card in a row or grid: links to the item's page and carries what a heart needs to save it.
+public struct Card: Sendable {
+    let kind: String
+    let id: String
+    let href: String
+    let title: String
+    let sub: String?
+    let image: String
+    let alt: String
+
+    /// A card for a movie, show or person from a list.
+    public init(_ item: MediaSummary) {
+        let sub: String? = switch item.mediaType {
+        case .person: item.knownForDepartment
+        default: item.year.map(String.init)
+        }
+        self.init(
+            kind: item.mediaType, id: item.id, title: item.title, sub: sub,
+            image: (item.mediaType == .person ? item.profile : item.poster)?.small)
+    }
+
+    /// A card for a cast member, with the character they play.
+    public init(cast: CastCredit) {
+        self.init(kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small)
+    }
+
+    init(kind: MediaKind, id: Int, title: String, sub: String?, image: String?) {
+        self.kind = kind.rawValue
+        self.id = String(id)
+        self.href = Card.href(kind: kind.rawValue, id: String(id))
+        self.title = title
+        self.sub = sub.flatMap { $0.isEmpty ? nil : $0 }
+        self.image = image ?? "/static/no-image.svg"
+        self.alt = kind == .person ? "Photo of \(title)" : "Poster of \(title)"
+    }
+
+    /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
+    public static func href(kind: String, id: String) -> String { "/\(kind)/\(id)" }
+}
+
+/// A titled, horizontally scrolling row of cards.
+public struct CardRow: Sendable {
+    let id: String
+    let title: String
+    let seeAll: String?
+    let cards: [Card]
+
+    /// A row; `seeAll` links to the full, paged list.
+    public init(id: String, title: String, seeAll: String? = nil, cards: [Card]) {
+        self.id = id
+        self.title = title
+        self.seeAll = seeAll
+        self.cards = cards
+    }
+}

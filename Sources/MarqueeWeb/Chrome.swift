@@ -1,0 +1,71 @@
+/// Who is looking at a page.
+public enum Viewer: Sendable, Equatable {
+    /// Nobody is signed in.
+    case anonymous
+    /// A guest account.
+    case guest
+    /// An account with an email address or Google; `label` names it in the header.
+    case member(label: String)
+}
+
+/// The parts of the app a page belongs to, for the navigation's current marker.
+public enum Section: String, Sendable {
+    case home, movies, tv, genres, search, favorites, watchlist, downloads, account, other
+}
+
+/// One link of the main navigation.
+public struct NavLink: Sendable {
+    let href: String
+    let label: String
+    let current: Bool
+}
+
+/// Everything the layout around a page needs.
+public struct Chrome: Sendable {
+    let title: String
+    let nav: [NavLink]
+    let viewer: String
+    let signedIn: Bool
+    let isGuest: Bool
+    let userLabel: String
+    let csrf: String?
+    let tmdb: Bool
+    let css: String
+    let js: String
+    let icon: String
+    let pageScripts: [String]
+
+    /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
+    /// `tmdb` adds TMDB's attribution to the footer; `scripts` are the page's own scripts (after `app.js`).
+    public init(
+        title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, assets: WebAssets,
+        scripts: [String] = []
+    ) {
+        self.title = title
+        let links: [(Section, String, String)] = [
+            (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"), (.genres, "/genres", "Genres"),
+            (.search, "/search", "Search"), (.favorites, "/favorites", "Favourites"),
+            (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
+        ]
+        nav = links.map { NavLink(href: $0.1, label: $0.2, current: $0.0 == section) }
+        switch viewer {
+        case .anonymous:
+            self.viewer = "anonymous"
+            userLabel = ""
+        case .guest:
+            self.viewer = "guest"
+            userLabel = "Guest"
+        case .member(let label):
+            self.viewer = "member"
+            userLabel = label
+        }
+        signedIn = viewer != .anonymous
+        isGuest = viewer == .guest
+        self.csrf = csrf
+        self.tmdb = tmdb
+        css = assets.url("app.css")
+        js = assets.url("app.js")
+        icon = assets.url("icon.svg")
+        pageScripts = scripts.map(assets.url)
+    }
+}

@@ -1,0 +1,51 @@
+/// `/signin` and `/signup`: email and password forms checked as the person types, "Continue as guest", and
+/// "Sign in with Google" when Google is configured.
+public struct AuthPage: WebPage {
+    public static let template = "auth"
+    public let chrome: Chrome
+    let signUp: Bool
+    let heading: String
+    let next: String
+    let google: Bool
+    let rules: [PasswordRule]
+    let notice: String?
+
+    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in.
+    public init(chrome: Chrome, signUp: Bool, next: String, google: Bool, rules: [PasswordRule], notice: String? = nil) {
+        self.chrome = chrome
+        self.signUp = signUp
+        heading = signUp ? "Create your account" : "Sign in"
+        self.next = next
+        self.google = google
+        self.rules = rules
+        self.notice = notice
+    }
+}
+
+/// `/downloads`: the titles saved for offline, listed by the script from the browser's storage.
+public struct DownloadsPage: WebPage {
+    public static let template = "downloads"
+    public let chrome: Chrome
+
+    /// The downloads page.
+    public init(chrome: Chrome) { self.chrome = chrome }
+}
+
+/// The page for an error: its message, code and request id.
+public struct ProblemPage: WebPage {
+    public static let template = "problem"
+    public let chrome: Chrome
+    let status: Int
+    let message: String
+    let code: String
+    let requestID: String
+
+    /// An error page.
+    public init(chrome: Chrome, status: Int, message: String, code: String, requestID: String) {
+        self.chrome = chrome
+        self.status = status
+        self.message = message
+        self.code = code
+        self.requestID = requestID
+    }
+}

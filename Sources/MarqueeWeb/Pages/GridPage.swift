@@ -1,0 +1,74 @@
+public import MarqueeCore
+
+/// A paged grid of cards with tabs: `/movies`, `/tv`, a genre's titles and "See all" lists. Without JavaScript it
+/// pages with a link; with it, the next page loads as the end of the grid scrolls into view.
+public struct GridPage: WebPage {
+    public static let template = "grid"
+    public let chrome: Chrome
+    let heading: String
+    let tabs: [Tab]
+    let sorts: [Tab]
+    let cards: [Card]
+    let page: Int
+    let totalPages: Int
+    let api: String
+    let next: String?
+    let previous: String?
+    let empty: Bool
+
+    /// A tab or a sort choice.
+    public struct Tab: Sendable {
+        let href: String
+        let label: String
+        let current: Bool
+
+        /// A link to `href`, marked when it is the page shown.
+        public init(href: String, label: String, current: Bool) {
+            self.href = href
+            self.label = label
+            self.current = current
+        }
+    }
+
+    /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
+    /// through (without `page`).
+    public init(
+        chrome: Chrome, heading: String, tabs: [Tab], sorts: [Tab] = [], results: Page<MediaSummary>, api: String,
+        pageURL: (Int) -> String
+    ) {
+        self.chrome = chrome
+        self.heading = heading
+        self.tabs = tabs
+        self.sorts = sorts
+        cards = results.results.map(Card.init)
+        page = results.page
+        totalPages = results.totalPages
+        self.api = api
+        next = results.page < results.totalPages ? pageURL(results.page + 1) : nil
+        previous = results.page > 1 ? pageURL(results.page - 1) : nil
+        empty = results.results.isEmpty
+    }
+}
+
+/// `/genres`: every genre of movies or TV, as links to their titles.
+public struct GenresPage: WebPage {
+    public static let template = "genres"
+    public let chrome: Chrome
+    let tabs: [GridPage.Tab]
+    let genres: [GenreLink]
+
+    struct GenreLink: Sendable {
+        let href: String
+        let name: String
+    }
+
+    /// The genre list for `kind` (movie or tv).
+    public init(chrome: Chrome, kind: MediaKind, genres: [Genre]) {
+        self.chrome = chrome
+        tabs = [
+            .init(href: "/genres?kind=movie", label: "Movies", current: kind == .movie),
+            .init(href: "/genres?kind=tv", label: "TV", current: kind == .tv),
+        ]
+        self.genres = genres.map { GenreLink(href: "/genres?kind=\(kind.rawValue)&genre=\($0.id)", name: $0.name) }
+    }
+}

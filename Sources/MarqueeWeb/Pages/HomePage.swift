@@ -1,0 +1,59 @@
+public import MarqueeCore
+
+/// `/`: a random trending hero, then the rows. Guests see the rows locked under an overlay.
+public struct HomePage: WebPage {
+    public static let template = "home"
+    public let chrome: Chrome
+    let hero: Hero?
+    let rows: [CardRow]
+    let gated: Bool
+
+    /// The big title at the top.
+    struct Hero: Sendable {
+        let card: Card
+        let backdrop: String?
+        let year: String?
+        let overview: String?
+        let trailer: Trailer?
+    }
+
+    /// Cards drawn per row; "See all" has the rest. Keeps the page light (the whole home page stays under 60 KiB).
+    static let cardsPerRow = 16
+
+    /// The home page. `trailer` is the hero's, when it has one.
+    public init(chrome: Chrome, feed: HomeFeed, trailer: Video?, gated: Bool) {
+        self.chrome = chrome
+        hero = feed.hero.map { hero in
+            Hero(
+                card: Card(hero), backdrop: hero.backdrop?.large, year: hero.year.map(String.init),
+                overview: hero.overview.flatMap { $0.isEmpty ? nil : $0 }, trailer: trailer.flatMap(Trailer.init))
+        }
+        rows = feed.rows.map { row in
+            CardRow(id: row.id, title: row.title, seeAll: Self.seeAll(row.seeAll), cards: row.results.prefix(Self.cardsPerRow).map(Card.init))
+        }
+        self.gated = gated
+    }
+
+    /// `/api/v1/movies/trending` → `/movies?list=trending`.
+    static func seeAll(_ apiPath: String) -> String {
+        let parts = apiPath.split(separator: "/")
+        guard parts.count == 4 else { return "/" }
+        return "/\(parts[2])?list=\(parts[3])"
+    }
+}
+
+/// A YouTube trailer: loaded only when asked for, from the privacy-enhanced host.
+struct Trailer: Sendable {
+    let key: String
+    let watchURL: String
+    let name: String
+
+    init?(_ video: Video) {
+        guard video.site == "YouTube",
+            video.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !video.key.isEmpty
+        else { return nil }
+        key = video.key
+        watchURL = "https://www.youtube.com/watch?v=\(video.key)"
+        name = video.name
+    }
+}

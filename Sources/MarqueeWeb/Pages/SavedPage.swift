@@ -1,0 +1,79 @@
+import Foundation
+public import MarqueeCore
+
+/// `/favorites` and `/watchlist`: the person's saved items with tabs per kind, sort, search, notes, watched and
+/// rating. The script keeps it live: changes made on other devices arrive over the change stream.
+public struct SavedPage: WebPage {
+    public static let template = "saved"
+    public let chrome: Chrome
+    let list: String
+    let heading: String
+    let isWatchlist: Bool
+    let tabs: [GridPage.Tab]
+    let sorts: [SearchPage.Choice]
+    let query: String
+    let kind: String?
+    let items: [Entry]
+    let empty: Bool
+    let filtered: Bool
+    let next: String?
+
+    /// One saved item as the list shows it.
+    struct Entry: Sendable {
+        let kind: String
+        let id: String
+        let href: String
+        let title: String
+        let sub: String?
+        let image: String
+        let note: String?
+        let watched: Bool
+        let watchedOn: String?
+        let rating: String?
+    }
+
+    /// The page for `list`, showing `items`; `next` is the cursor of the following page.
+    public init(
+        chrome: Chrome, list: SavedList, kind: SavedKind?, sort: String, order: String, query: String,
+        items: [SavedItem], next: String?
+    ) {
+        self.chrome = chrome
+        self.list = list.rawValue
+        heading = list == .favorites ? "Favourites" : "Watchlist"
+        isWatchlist = list == .watchlist
+        let base = "/\(list.rawValue)"
+        let kinds: [(SavedKind?, String)] = [(nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People")]
+        tabs = kinds.filter { list == .favorites || $0.0 != .person }.map { choice, label in
+            GridPage.Tab(href: choice.map { "\(base)?kind=\($0.rawValue)" } ?? base, label: label, current: choice == kind)
+        }
+        let sortChoices = [
+            ("created.desc", "Newest first"), ("created.asc", "Oldest first"), ("updated.desc", "Recently changed"),
+            ("title.asc", "Title A–Z"), ("title.desc", "Title Z–A"),
+        ]
+        sorts = sortChoices.map { SearchPage.Choice(value: $0.0, label: $0.1, selected: $0.0 == "\(sort).\(order)") }
+        self.query = query
+        self.kind = kind?.rawValue
+        self.items = items.map(Entry.init)
+        empty = items.isEmpty
+        filtered = kind != nil || !query.isEmpty
+        var parameters = ["sort=\(sort)", "order=\(order)"]
+        if let kind { parameters.append("kind=\(kind.rawValue)") }
+        if !query.isEmpty { parameters.append("q=\(SearchPage.encode(query))") }
+        self.next = next.map { "\(base)?\(parameters.joined(separator: "&"))&cursor=\(SearchPage.encode($0))" }
+    }
+}
+
+extension SavedPage.Entry {
+    init(_ item: SavedItem) {
+        kind = item.kind.rawValue
+        id = item.id
+        href = Card.href(kind: item.kind.rawValue, id: item.id)
+        title = item.snapshot.title
+        sub = item.snapshot.subtitle
+        image = item.snapshot.imageURL ?? "/static/no-image.svg"
+        note = item.note
+        watched = item.watchedAt != nil
+        watchedOn = item.watchedAt.map { Formatting.date(String(RFC3339.string($0).prefix(10))) ?? "" }
+        rating = item.rating.map(String.init)
+    }
+}

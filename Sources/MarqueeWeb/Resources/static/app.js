@@ -1,0 +1,392 @@
+// Marquee web app: progressive enhancement over server-rendered pages. Every call goes to the public /api/v1
+// API with the session cookie and the page's CSRF token.
+"use strict";
+document.documentElement.classList.add("js");
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+const viewer = () => document.body.dataset.viewer || "anonymous";
+const signedIn = () => viewer() !== "anonymous";
+
+/** A failed API call: the server's error code, message and request id. */
+class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || "Something went wrong. Please try again.");
+    this.status = status;
+    this.code = error.code || "network";
+    this.requestId = error.requestId;
+  }
+}
+
+async function api(method, path, body, raw) {
+  const headers = { Accept: "application/json" };
+  const token = $('meta[name="csrf-token"]');
+  if (token) headers["X-CSRF-Token"] = token.content;
+  let payload;
+  if (raw !== undefined) payload = raw;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, { error: { code: "network", message: "You appear to be offline. Check the connection and try again." } });
+  }
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json;
+}
+
+function toast(message, options = {}) {
+  const box = $("#toasts");
+  if (!box) return;
+  const item = document.createElement("div");
+  item.className = "toast" + (options.bad ? " bad" : "");
+  item.textContent = message;
+  if (options.requestId) {
+    const small = document.createElement("small");
+    small.textContent = "Request " + options.requestId;
+    item.append(small);
+  }
+  box.append(item);
+  setTimeout(() => item.remove(), options.bad ? 8000 : 4000);
+}
+
+const fail = (error) => toast(error.message, { bad: true, requestId: error.requestId });
+const signInFirst = () => { location.href = "/signin?next=" + encodeURIComponent(location.pathname + location.search); };
+
+/** Leaves a message for the next page (after a redirect). */
+function toastAfterNavigation(message) { sessionStorage.setItem("marquee.toast", message); }
+
+// ---- Hearts and watchlist toggles ------------------------------------------------------------------------------
+
+/** The element holding an item's identity: a card, or a detail page's action bar. */
+function itemOf(button) { return button.closest("[data-kind][data-id]"); }
+
+function snapshotOf(holder) {
+  if (holder.dataset.title) {
+    return { title: holder.dataset.title, image_url: absolute(holder.dataset.image), subtitle: holder.dataset.sub || null };
+  }
+  const img = $("img", holder);
+  const sub = $(".s", holder);
+  return { title: $(".t", holder).textContent, image_url: img ? img.src : null, subtitle: sub ? sub.textContent : null };
+}
+
+const absolute = (url) => (url ? new URL(url, location.href).href : null);
+const itemKey = (kind, id) => kind + "/" + id;
+
+/** Buttons showing whether (kind, id) is in `list`. */
+function buttonsFor(kind, id, list) {
+  return $$(`[data-kind="${kind}"][data-id="${CSS.escape(id)}"]`).flatMap((holder) =>
+    $$(list === "favorites" ? ".heart, .toggle[data-list=favorites]" : ".toggle[data-list=watchlist]", holder).filter((b) => itemOf(b) === holder));
+}
+
+function showState(kind, id, list, on) {
+  for (const button of buttonsFor(kind, id, list)) button.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+/** Hearts exist only with the script, so the server leaves them out of the cards it draws. */
+function addHeart(card) {
+  if ($(".heart", card)) return;
+  const heart = document.createElement("button");
+  heart.type = "button";
+  heart.className = "heart";
+  heart.setAttribute("aria-pressed", "false");
+  heart.setAttribute("aria-label", "Favourite: " + $(".t", card).textContent);
+  card.append(heart);
+}
+
+async function loadStates(root = document) {
+  if (!signedIn()) return;
+  const holders = $$("[data-kind][data-id]", root).filter((h) => $(".heart, .toggle", h));
+  const seen = new Map();
+  for (const h of holders) seen.set(itemKey(h.dataset.kind, h.dataset.id), { media_type: h.dataset.kind, id: h.dataset.id });
+  const pairs = Array.from(seen.values());
+  for (let i = 0; i < pairs.length; i += 100) {
+    try {
+      const answer = await api("POST", "/api/v1/me/items/states", { items: pairs.slice(i, i + 100) });
+      for (const state of answer.results) {
+        showState(state.media_type, state.id, "favorites", state.favorites);
+        showState(state.media_type, state.id, "watchlist", state.watchlist);
+      }
+    } catch (error) {
+      if (error.status !== 401) fail(error);
+      return;
+    }
+  }
+}
+
+async function toggle(button) {
+  if (!signedIn()) return signInFirst();
+  const holder = itemOf(button);
+  const list = button.dataset.list || "favorites";
+  const { kind, id } = holder.dataset;
+  const adding = button.getAttribute("aria-pressed") !== "true";
+  showState(kind, id, list, adding);
+  button.classList.remove("pop");
+  void button.offsetWidth;
+  button.classList.add("pop");
+  const path = `/api/v1/me/items/${list}/${kind}/${encodeURIComponent(id)}`;
+  try {
+    if (adding) await api("PUT", path, { snapshot: snapshotOf(holder) });
+    else await api("DELETE", path);
+    toast(`${adding ? "Added to" : "Removed from"} ${list === "favorites" ? "favourites" : "your watchlist"}.`);
+  } catch (error) {
+    showState(kind, id, list, !adding);
+    fail(error);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest(".heart, .toggle");
+  if (button) { event.preventDefault(); toggle(button); }
+});
+
+/** Set-up steps of page scripts (search.js, saved.js, forms.js), run once the page is parsed. */
+const onStart = [];
+/** Page scripts' reactions to live changes and to snapshots. */
+const changeListeners = [];
+const snapshotListeners = [];
+
+// ---- Live changes ---------------------------------------------------------------------------------------------
+
+function connectChanges() {
+  if (!signedIn() || !window.EventSource) return;
+  const source = new EventSource("/api/v1/me/changes/stream");
+  source.addEventListener("change", (event) => applyChange(JSON.parse(event.data)));
+  // A snapshot (on first connecting, or after the log was compacted) is the whole truth: hearts reload their
+  // state and page scripts reconcile their lists.
+  source.addEventListener("snapshot", (event) => {
+    const snapshot = JSON.parse(event.data);
+    loadStates();
+    for (const listener of snapshotListeners) listener(snapshot.items);
+  });
+  source.addEventListener("end", () => source.close());
+  // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
+  // restored from the back/forward cache reconnects.
+  window.addEventListener("pagehide", () => source.close(), { once: true });
+  window.addEventListener("pageshow", (event) => { if (event.persisted) connectChanges(); }, { once: true });
+}
+
+function applyChange(change) {
+  if (change.op === "clear") {
+    for (const b of $$(change.list === "favorites" ? ".heart, .toggle[data-list=favorites]" : ".toggle[data-list=watchlist]")) {
+      if (!change.media_type || itemOf(b).dataset.kind === change.media_type) b.setAttribute("aria-pressed", "false");
+    }
+  } else {
+    showState(change.media_type, change.id, change.list, change.op === "upsert");
+  }
+  for (const listener of changeListeners) listener(change);
+}
+
+function smallButton(label, data) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "btn small";
+  button.dataset[data] = "";
+  button.textContent = label;
+  return button;
+}
+
+// ---- Paged grids (infinite scroll) ----------------------------------------------------------------------------
+
+function card(item) {
+  const li = document.createElement("li");
+  li.className = "card";
+  li.dataset.kind = item.media_type;
+  li.dataset.id = String(item.id);
+  const link = document.createElement("a");
+  link.href = `/${item.media_type}/${item.id}`;
+  const img = document.createElement("img");
+  const image = item.media_type === "person" ? item.profile : item.poster;
+  img.src = image ? image.small : "/static/no-image.svg";
+  img.alt = (item.media_type === "person" ? "Photo of " : "Poster of ") + item.title;
+  img.loading = "lazy";
+  img.width = 185;
+  img.height = 278;
+  const title = document.createElement("span");
+  title.className = "t";
+  title.textContent = item.title;
+  link.append(img, title);
+  const subText = item.media_type === "person" ? item.known_for_department : item.year;
+  if (subText) {
+    const sub = document.createElement("span");
+    sub.className = "s";
+    sub.textContent = String(subText);
+    link.append(sub);
+  }
+  li.append(link);
+  addHeart(li);
+  return li;
+}
+
+/** Loads the next page of a grid whenever its end scrolls into view. */
+function setUpPaging(grid) {
+  const more = grid.nextElementSibling;
+  if (!more || !window.IntersectionObserver) return;
+  let loading = false;
+  const observer = new IntersectionObserver(async (entries) => {
+    if (!entries.some((e) => e.isIntersecting) || loading) return;
+    const page = Number(grid.dataset.page);
+    if (page >= Number(grid.dataset.totalPages)) return;
+    loading = true;
+    const separator = grid.dataset.api.includes("?") ? "&" : "?";
+    try {
+      const answer = await api("GET", `${grid.dataset.api}${separator}page=${page + 1}`);
+      const fragment = document.createElement("ul");
+      for (const item of answer.results) fragment.append(card(item));
+      loadStates(fragment);
+      grid.append(...fragment.children);
+      grid.dataset.page = String(answer.page);
+      grid.dataset.totalPages = String(answer.total_pages);
+      const next = $(".next", more);
+      if (next) next.hidden = answer.page >= answer.total_pages;
+    } catch (error) {
+      fail(error);
+    } finally {
+      loading = false;
+    }
+    grid.recheckPaging();
+  }, { rootMargin: "600px" });
+  observer.observe(more);
+  // Observing afresh reports the current position again: used when the grid's content was replaced or grew.
+  grid.recheckPaging = () => { observer.unobserve(more); observer.observe(more); };
+}
+
+// ---- Details: read more, trailer ------------------------------------------------------------------------------
+
+document.addEventListener("click", (event) => {
+  const more = event.target.closest(".read-more");
+  if (more) {
+    const text = document.getElementById(more.getAttribute("aria-controls"));
+    const open = text.classList.toggle("clamp") === false;
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "Read less" : "Read more";
+  }
+  const trailer = event.target.closest("[data-trailer]");
+  if (trailer) {
+    event.preventDefault();
+    const frame = document.createElement("iframe");
+    frame.src = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(trailer.dataset.trailer)}?autoplay=1`;
+    frame.title = "Trailer";
+    frame.allow = "autoplay; encrypted-media; picture-in-picture";
+    frame.allowFullscreen = true;
+    trailer.replaceWith(frame);
+  }
+});
+
+// ---- Offline: downloads ----------------------------------------------------------------------------------------
+
+const downloadsCache = "marquee-downloads-v1";
+const downloadsKey = "marquee.downloads";
+const downloads = () => JSON.parse(localStorage.getItem(downloadsKey) || "[]");
+
+async function saveForOffline(holder, button) {
+  const page = location.pathname;
+  const urls = [page, "/downloads", ...$$('link[rel=stylesheet], script[src], link[rel=icon]').map((e) => e.href || e.src)];
+  button.disabled = true;
+  try {
+    const cache = await caches.open(downloadsCache);
+    await cache.addAll(urls.map((u) => new Request(u, { credentials: "same-origin", cache: "reload" })));
+    const images = [holder.dataset.image, ...$$("img.poster, img.backdrop").map((i) => i.src)].filter(Boolean).map(absolute);
+    for (const src of images) {
+      const sameOrigin = new URL(src).origin === location.origin;
+      try {
+        const request = new Request(src, sameOrigin ? {} : { mode: "no-cors" });
+        await cache.put(request, await fetch(request));
+      } catch { /* a missing image does not stop the page from working offline */ }
+    }
+    const entry = { href: page, title: holder.dataset.title, sub: holder.dataset.sub || "", image: absolute(holder.dataset.image), saved_at: new Date().toISOString() };
+    localStorage.setItem(downloadsKey, JSON.stringify([entry, ...downloads().filter((d) => d.href !== page)]));
+    showOfflineButton(button, true);
+    toast("Saved for offline. Find it under Downloads.");
+  } catch (error) {
+    toast("Could not save this page for offline use.", { bad: true });
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function removeDownload(href) {
+  const cache = await caches.open(downloadsCache);
+  await cache.delete(href);
+  localStorage.setItem(downloadsKey, JSON.stringify(downloads().filter((d) => d.href !== href)));
+}
+
+function showOfflineButton(button, saved) {
+  button.textContent = saved ? "Saved for offline ✓" : "Save for offline";
+  button.setAttribute("aria-pressed", String(saved));
+}
+
+function setUpOffline() {
+  if (!("serviceWorker" in navigator) || !window.caches) {
+    const note = $("#downloads-unsupported");
+    if (note) note.hidden = false;
+    return;
+  }
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  const button = $("[data-offline]");
+  if (button) {
+    const holder = itemOf(button);
+    button.hidden = false;
+    showOfflineButton(button, downloads().some((d) => d.href === location.pathname));
+    button.addEventListener("click", async () => {
+      if (button.getAttribute("aria-pressed") === "true") {
+        await removeDownload(location.pathname);
+        showOfflineButton(button, false);
+        toast("Removed from downloads.");
+      } else {
+        saveForOffline(holder, button);
+      }
+    });
+  }
+  const list = $("#downloads");
+  if (list) renderDownloads(list);
+}
+
+function renderDownloads(list) {
+  const items = downloads();
+  $("#downloads-empty").hidden = items.length > 0;
+  list.replaceChildren(...items.map((d) => {
+    const li = document.createElement("li");
+    li.className = "card download";
+    const link = document.createElement("a");
+    link.href = d.href;
+    const img = document.createElement("img");
+    img.src = d.image || "/static/no-image.svg";
+    img.alt = "Poster of " + d.title;
+    const title = document.createElement("span");
+    title.className = "t";
+    title.textContent = d.title;
+    const sub = document.createElement("span");
+    sub.className = "s";
+    sub.textContent = d.sub;
+    link.append(img, title, sub);
+    const remove = smallButton("Delete", "deleteDownload");
+    remove.setAttribute("aria-label", "Delete download: " + d.title);
+    remove.addEventListener("click", async () => { await removeDownload(d.href); renderDownloads(list); toast("Deleted from downloads."); });
+    li.append(link, remove);
+    return li;
+  }));
+}
+
+// ---- Start ----------------------------------------------------------------------------------------------------
+
+function start() {
+  const pending = sessionStorage.getItem("marquee.toast");
+  if (pending) { sessionStorage.removeItem("marquee.toast"); toast(pending); }
+  window.addEventListener("offline", () => toast("You are offline. Downloads still open.", { bad: true }));
+  for (const card of $$(".card[data-kind]")) addHeart(card);
+  for (const step of onStart) step();
+  setUpOffline();
+  for (const grid of $$(".grid[data-api]")) setUpPaging(grid);
+  loadStates();
+  connectChanges();
+}
+
+// Deferred scripts (this one and the page's own) all run before DOMContentLoaded.
+document.addEventListener("DOMContentLoaded", start);

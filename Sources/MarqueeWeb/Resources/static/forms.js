@@ -1,0 +1,149 @@
+// Marquee: sign-in, sign-up, guest and account forms, checked as the person types. Loaded after app.js.
+"use strict";
+// ---- Sign in, sign up, guest ----------------------------------------------------------------------------------
+
+const emailLooksValid = (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
+/** Marks the password rules a value meets; true when it meets them all. */
+function checkRules(input) {
+  const rules = input.parentElement.querySelector("[data-rules]") || $("[data-rules]", input.form);
+  if (!rules) return true;
+  const value = input.value;
+  const met = {
+    too_short: value.length >= 8, too_long: value.length <= 128, no_lowercase: /\p{Ll}/u.test(value),
+    no_uppercase: /\p{Lu}/u.test(value), no_digit: /\d/.test(value), too_common: true,
+  };
+  let ok = true;
+  for (const li of $$("[data-rule]", rules)) {
+    const pass = met[li.dataset.rule] !== false;
+    li.classList.toggle("met", pass && value.length > 0);
+    ok = ok && pass;
+  }
+  return ok;
+}
+
+function setUpAuthForm() {
+  const form = $("#auth-form");
+  if (!form) return;
+  const signup = form.dataset.mode === "signup";
+  const next = safeNext(form.dataset.next);
+  const email = $("#email");
+  const password = $("#password");
+  const message = $("#form-msg");
+  email.addEventListener("blur", () => {
+    $("#email-msg").textContent = email.value && !emailLooksValid(email.value) ? "Enter an email address such as name@example.com." : "";
+    $("#email-msg").classList.toggle("bad", !!$("#email-msg").textContent);
+  });
+  if (signup) password.addEventListener("input", () => checkRules(password));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    if (!emailLooksValid(email.value)) { message.textContent = "Enter a valid email address."; return email.focus(); }
+    if (!password.value) { message.textContent = "Enter your password."; return password.focus(); }
+    if (signup && !checkRules(password)) { message.textContent = "The password does not meet every rule above yet."; return password.focus(); }
+    const button = $("button[type=submit]", form);
+    button.disabled = true;
+    try {
+      if (signup) {
+        await api("POST", "/api/v1/auth/signup", { email: email.value.trim(), password: password.value });
+        form.replaceWith(Object.assign(document.createElement("p"), {
+          className: "good", id: "signup-done",
+          textContent: "Check your mail: we sent a link to confirm the address. Follow it, then sign in.",
+        }));
+      } else {
+        await api("POST", "/api/v1/auth/signin", { email: email.value.trim(), password: password.value, session: "cookie" });
+        location.href = next;
+      }
+    } catch (error) {
+      message.textContent = error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+/** Only paths on this site are followed after signing in. */
+function safeNext(next) { return next && next.startsWith("/") && !next.startsWith("//") ? next : "/"; }
+
+document.addEventListener("click", async (event) => {
+  const guest = event.target.closest("[data-guest]");
+  if (!guest) return;
+  guest.disabled = true;
+  try {
+    await api("POST", "/api/v1/auth/guest", { session: "cookie" });
+    const form = $("#auth-form");
+    location.href = safeNext(form ? form.dataset.next : "/");
+  } catch (error) {
+    fail(error);
+    guest.disabled = false;
+  }
+});
+
+// ---- Account ---------------------------------------------------------------------------------------------------
+
+function formHandler(id, action) {
+  const form = document.getElementById(id);
+  if (!form) return;
+  const message = $("[role=alert]", form);
+  for (const input of $$("input[type=password][autocomplete=new-password]", form)) input.addEventListener("input", () => checkRules(input));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = $("button[type=submit]", form);
+    button.disabled = true;
+    message.classList.remove("good");
+    message.textContent = "";
+    try {
+      const done = await action(form, message);
+      if (done) { message.textContent = done; message.classList.add("good"); }
+    } catch (error) {
+      message.textContent = error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function setUpAccount() {
+  formHandler("prefs-form", async (form) => {
+    const value = (name) => form.elements[name].value.trim() || null;
+    await api("PATCH", "/api/v1/me", {
+      display_name: value("display_name"), region: value("region") && value("region").toUpperCase(),
+      language: value("language"), temperature_unit: value("temperature_unit"),
+    });
+    return "Saved.";
+  });
+  formHandler("password-form", async () => {
+    await api("POST", "/api/v1/auth/password/change", { current_password: $("#current-password").value, new_password: $("#new-password").value });
+    return "Your password is changed. Other devices were signed out.";
+  });
+  formHandler("email-form", async () => {
+    const body = { email: $("#new-email").value.trim() };
+    if ($("#email-password")) body.password = $("#email-password").value;
+    const answer = await api("POST", "/api/v1/auth/email/change", body);
+    return answer.message;
+  });
+  formHandler("upgrade-form", async () => {
+    const answer = await api("POST", "/api/v1/auth/upgrade", { email: $("#up-email").value.trim(), password: $("#up-password").value });
+    return answer.message;
+  });
+  formHandler("delete-form", async (form, message) => {
+    if (!$("#delete-confirm").checked) throw new ApiError(400, { error: { message: "Tick the box to confirm." } });
+    message.textContent = "Deleting your account and everything in it…";
+    const body = $("#delete-password") ? { password: $("#delete-password").value } : {};
+    const answer = await api("DELETE", "/api/v1/me", body);
+    toastAfterNavigation(answer.message);
+    location.href = "/";
+  });
+  for (const [selector, everywhere] of [["[data-signout]", false], ["[data-signout-everywhere]", true]]) {
+    const button = $(selector);
+    if (button) button.addEventListener("click", async () => {
+      try {
+        const answer = await api("POST", "/api/v1/auth/signout", { everywhere });
+        toastAfterNavigation(answer.message);
+        location.href = "/";
+      } catch (error) { fail(error); }
+    });
+  }
+}
+
+onStart.push(setUpAuthForm, setUpAccount);

@@ -1,0 +1,88 @@
+// Marquee: search as you type (debounced), recent searches and suggestions. Loaded after app.js on /search.
+"use strict";
+// ---- Search as you type ----------------------------------------------------------------------------------------
+
+const recentKey = "marquee.recentSearches";
+const recentSearches = () => JSON.parse(localStorage.getItem(recentKey) || "[]");
+
+function remember(query) {
+  const list = [query, ...recentSearches().filter((q) => q.toLowerCase() !== query.toLowerCase())].slice(0, 8);
+  localStorage.setItem(recentKey, JSON.stringify(list));
+}
+
+function showRecent() {
+  const section = $("#recent-searches");
+  if (!section) return;
+  const list = $("#recent-list");
+  list.replaceChildren(...recentSearches().map((q) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "/search?q=" + encodeURIComponent(q);
+    a.dataset.suggest = q;
+    a.textContent = q;
+    li.append(a);
+    return li;
+  }));
+  section.hidden = list.children.length === 0;
+}
+
+onStart.push(function setUpSearch() {
+  const form = $(".search-form");
+  if (!form) return;
+  const input = $("#q", form);
+  const grid = $("#results");
+  let timer;
+  let controller;
+  showRecent();
+  const run = async () => {
+    const q = input.value.trim();
+    const params = new URLSearchParams({ q, type: $("#type").value });
+    if ($("#year").value) params.set("year", $("#year").value);
+    history.replaceState(null, "", q ? "/search?" + params : "/search");
+    $("#search-start").hidden = q !== "";
+    if (!q) {
+      grid.replaceChildren();
+      $("#search-summary").textContent = "";
+      $("#search-empty").hidden = true;
+      showRecent();
+      return;
+    }
+    if (controller) controller.abort();
+    controller = new AbortController();
+    const api = "/api/v1/search?" + params;
+    try {
+      const response = await fetch(api, { signal: controller.signal, headers: { Accept: "application/json" } });
+      const answer = await response.json();
+      if (!response.ok) throw new ApiError(response.status, answer);
+      grid.replaceChildren(...answer.results.map(card));
+      grid.dataset.api = api;
+      grid.dataset.page = String(answer.page);
+      grid.dataset.totalPages = String(answer.total_pages);
+      const next = $(".next");
+      if (next) next.hidden = answer.page >= answer.total_pages;
+      $("#search-summary").textContent = `${answer.total_results} result${answer.total_results === 1 ? "" : "s"} for “${q}”`;
+      const empty = $("#search-empty");
+      empty.textContent = `Nothing matches “${q}”. Check the spelling, try fewer words, or search everything.`;
+      empty.hidden = answer.results.length > 0;
+      remember(q);
+      loadStates(grid);
+      if (grid.recheckPaging) grid.recheckPaging();
+    } catch (error) {
+      if (error.name !== "AbortError") fail(error);
+    }
+  };
+  const later = () => { clearTimeout(timer); timer = setTimeout(run, 300); };
+  input.addEventListener("input", later);
+  $("#type").addEventListener("change", run);
+  $("#year").addEventListener("input", later);
+  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); run(); });
+  document.addEventListener("click", (event) => {
+    const suggestion = event.target.closest("[data-suggest]");
+    if (!suggestion) return;
+    event.preventDefault();
+    input.value = suggestion.dataset.suggest;
+    run();
+  });
+  const clear = $("[data-clear-recent]");
+  if (clear) clear.addEventListener("click", () => { localStorage.removeItem(recentKey); showRecent(); });
+});

@@ -1,0 +1,67 @@
+import Crypto
+import Foundation
+
+/// One static file of the web app, held in memory with its validator.
+public struct WebAsset: Sendable {
+    /// The file's name under `/static/`, e.g. `app.css`.
+    public let name: String
+    /// The `Content-Type` it is served with.
+    public let contentType: String
+    /// The file's bytes.
+    public let body: [UInt8]
+    /// A strong `ETag` (a quoted SHA-256 prefix of the bytes).
+    public let etag: String
+    /// The short content hash used to version its URL.
+    public let version: String
+}
+
+/// The web app's stylesheet, scripts and icons: read once at start, served from memory with ETags, and linked by
+/// versioned URLs (`/static/app.css?v=…`) so browsers may cache them for a long time.
+public struct WebAssets: Sendable {
+    private let assets: [String: WebAsset]
+
+    /// Loads every file of the module's `static` folder.
+    public static func load() throws -> WebAssets {
+        guard let folder = Bundle.module.url(forResource: "static", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        var assets: [String: WebAsset] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            assets[name] = WebAsset(bytes: bytes, name: name)
+        }
+        return WebAssets(assets: assets)
+    }
+
+    init(assets: [String: WebAsset]) { self.assets = assets }
+
+    /// The asset called `name`, if there is one.
+    public func asset(named name: String) -> WebAsset? { assets[name] }
+
+    /// The versioned URL of an asset (its plain path when unknown).
+    public func url(_ name: String) -> String {
+        guard let asset = assets[name] else { return "/static/\(name)" }
+        return "/static/\(name)?v=\(asset.version)"
+    }
+}
+
+extension WebAsset {
+    init(bytes: [UInt8], name: String) {
+        let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        self.name = name
+        self.body = bytes
+        self.version = String(digest.prefix(12))
+        self.etag = "\"\(digest.prefix(24))\""
+        self.contentType = Self.contentType(of: name)
+    }
+
+    private static func contentType(of name: String) -> String {
+        switch (name as NSString).pathExtension {
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "json", "webmanifest": "application/manifest+json"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Mustache
+
+/// A page the renderer can draw: its data plus the name of its template.
+public protocol WebPage: Sendable {
+    /// The template's file name without `.mustache`.
+    static var template: String { get }
+    /// The layout's data: title, navigation, the person signed in.
+    var chrome: Chrome { get }
+}
+
+/// Renders pages from the Mustache templates that ship with the module. Every `{{value}}` is HTML-escaped.
+public struct WebRenderer: Sendable {
+    private let library: MustacheLibrary
+    /// The static files the pages link to.
+    public let assets: WebAssets
+
+    /// Loads the templates and static files.
+    public static func load() async throws -> WebRenderer {
+        guard let folder = Bundle.module.url(forResource: "templates", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return WebRenderer(library: try await MustacheLibrary(directory: folder.path), assets: try WebAssets.load())
+    }
+
+    init(library: MustacheLibrary, assets: WebAssets) {
+        self.library = library
+        self.assets = assets
+    }
+
+    /// The page's HTML.
+    public func render<Page: WebPage>(_ page: Page) -> String {
+        library.render(page, withTemplate: Page.template) ?? ""
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import MarqueeServer
+import MarqueeWeb
+import NIOCore
+import Testing
+
+/// The web app's pages in process: every page renders from the embedded catalog, what the quality bar measures
+/// (page weight, cache validators, security headers), and errors as pages. The browser tests drive the scripts.
+@Suite("Web pages")
+struct WebPagesTests {
+    static let html: HTTPFields = [.accept: "text/html"]
+
+    @Test("Every public page renders, escaped, with the layout and security headers")
+    func pagesRender() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            for path in [
+                "/", "/movies", "/movies?list=top_rated", "/tv", "/tv?list=trending", "/genres", "/genres?kind=tv",
+                "/genres?kind=movie&genre=28&sort=rating", "/search", "/search?q=matrix&type=movie", "/movie/603",
+                "/tv/1399", "/downloads", "/signin", "/signup",
+            ] {
+                let page = try await client.send(path, method: .get, headers: Self.html)
+                #expect(page.status == .ok, "\(path)")
+                #expect(page.headers[.contentType] == "text/html; charset=utf-8", "\(path)")
+                #expect(page.text.contains("<main id=\"main\""), "\(path)")
+                let policy = try #require(page.headers[.init("Content-Security-Policy")!], "\(path)")
+                #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
+                #expect(!page.text.contains("<script>"), "no inline scripts at \(path)")
+            }
+            let matrix = try await client.get("/movie/603")
+            #expect(matrix.text.contains("The Matrix"))
+            #expect(matrix.text.contains("data-list=\"watchlist\""))
+            let search = try await client.get("/search?q=%3Cscript%3E")
+            #expect(search.text.contains("&lt;script&gt;") && !search.text.contains("<script>alert"))
+        }
+    }
+
+    @Test("The home page's HTML, CSS and script stay under 60 KiB")
+    func homeWeight() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let home = try await client.get("/")
+            var total = home.body.readableBytes
+            for asset in ["app.css", "app.js", "icon.svg"] {
+                total += try await client.get("/static/\(asset)").body.readableBytes
+            }
+            #expect(home.text.contains("class=\"hero\""))
+            #expect(total < 60 * 1024, "home page weighs \(total) bytes")
+        }
+    }
+
+    @Test("Static files carry ETags, answer If-None-Match with 304, and versioned URLs are immutable")
+    func staticValidators() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let home = try await client.get("/")
+            let link = try #require(home.text.firstMatch(of: /href="(\/static\/app\.css\?v=[0-9a-f]+)"/)).1
+            let css = try await client.get(String(link))
+            #expect(css.status == .ok)
+            #expect(css.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            let etag = try #require(css.headers[.eTag])
+            let again = try await client.send("/static/app.css", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+            #expect(again.headers[.cacheControl] == "public, max-age=300")
+            let worker = try await client.get("/sw.js")
+            #expect(worker.headers[.init("Service-Worker-Allowed")!] == "/")
+            #expect(worker.headers[.cacheControl] == "no-cache")
+            #expect(try await client.get("/static/nothing.js").status == .notFound)
+        }
+    }
+
+    @Test("Errors reach browsers as a page with the message, code and request id; API clients still get JSON")
+    func errorPages() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let missing = try await client.send("/movie/999999999", method: .get, headers: Self.html)
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("catalog.not_found"))
+            let requestID = try #require(missing.headers[.init("X-Request-Id")!])
+            #expect(missing.text.contains(requestID))
+            let nowhere = try await client.send("/no/such/page", method: .get, headers: Self.html)
+            #expect(nowhere.status == .notFound && nowhere.text.contains("request.not_found"))
+            let bad = try await client.send("/movies?list=nonsense", method: .get, headers: Self.html)
+            #expect(bad.status == .badRequest && bad.text.contains("list must be one of"))
+            let api = try await client.send("/api/v1/movies/999999999", method: .get, headers: Self.html)
+            #expect(try api.errorCode() == "catalog.not_found")
+        }
+    }
+
+    @Test("Personal pages send visitors to sign in; guests see Discover and Search locked, members do not")
+    func signInAndGuestGating() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            for path in ["/favorites", "/watchlist", "/account"] {
+                let page = try await client.send(path, method: .get, headers: Self.html)
+                #expect(page.status == .seeOther)
+                #expect(page.headers[.location] == "/signin?next=\(path.replacingOccurrences(of: "/", with: "%2F"))")
+            }
+            let anonymous = try await client.get("/")
+            #expect(!anonymous.text.contains("class=\"gate\""))
+
+            let guest = try await client.send(
+                "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#, headers: [.contentType: "application/json"])
+            let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let home = try await client.send("/", method: .get, headers: [.cookie: cookie])
+            #expect(home.text.contains("class=\"gate\"") && home.text.contains("class=\"locked\" inert"))
+            #expect(home.text.contains("data-viewer=\"guest\"") && home.text.contains("name=\"csrf-token\""))
+            let search = try await client.send("/search", method: .get, headers: [.cookie: cookie])
+            #expect(search.text.contains("class=\"gate\""))
+            let favorites = try await client.send("/favorites", method: .get, headers: [.cookie: cookie])
+            #expect(favorites.status == .ok && favorites.text.contains("Nothing saved yet"))
+            let account = try await client.send("/account", method: .get, headers: [.cookie: cookie])
+            #expect(account.text.contains("id=\"upgrade\"") && account.text.contains("Danger zone"))
+        }
+    }
+}

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""The web app in a real browser: headless Chromium driven by Selenium against a real `marquee serve` on loopback,
+with a fresh SQLite folder, the embedded catalog and the development mail outbox.
+
+Usage: web_app_test.py --marquee PATH/TO/marquee [--artifacts DIR]
+Screenshots of the main pages (desktop and 390 px wide) are written to the artifacts folder.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+PASSWORD = "Sunflower42x"
+
+
+class Server:
+    """One `marquee serve` process with its own data folder."""
+
+    def __init__(self, binary):
+        self.binary = binary
+        self.folder = tempfile.mkdtemp(prefix="marquee-e2e-")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = open(os.path.join(self.folder, "server.log"), "w")
+        self.process = subprocess.Popen(
+            [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.folder],
+            stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("marquee serve did not start; see " + self.log.name)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+
+    def remove(self):
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def api(self, method, path, body=None):
+        request = urllib.request.Request(
+            self.base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+            headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def mailed_link(self, address, path):
+        """The newest link to `path` in mail to `address` in the outbox (mail is sent in the background)."""
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            for name in sorted(glob.glob(os.path.join(self.folder, "outbox", "*.eml")), reverse=True):
+                text = open(name, encoding="utf-8").read()
+                if f"To: {address}" in text:
+                    match = re.search(re.escape(self.base + path) + r"\?token=[A-Za-z0-9_-]+", text)
+                    if match:
+                        return match.group(0)
+            time.sleep(0.05)
+        raise AssertionError(f"no {path} link mailed to {address}")
+
+    def member(self, address):
+        """An account with a confirmed address (made through the API; the sign-up test goes through the pages)."""
+        status, _ = self.api("POST", "/api/v1/auth/signup", {"email": address, "password": PASSWORD})
+        assert status == 202, status
+        token = self.mailed_link(address, "/verify").split("token=")[1]
+        status, _ = self.api("POST", "/api/v1/auth/verify", {"token": token})
+        assert status == 200, status
+
+
+def browser(width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("MARQUEE_CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(
+        service=Service(os.environ.get("MARQUEE_CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.implicitly_wait(0)
+    if width < 500:
+        # Headless windows are at least 500 px wide; a phone's width is emulated instead.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def wait(driver, condition, timeout=10, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+
+
+def find(driver, css):
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def finds(driver, css):
+    return driver.find_elements(By.CSS_SELECTOR, css)
+
+
+def sign_in(driver, server, address, next_path="/"):
+    driver.get(f"{server.base}/signin?next={next_path}")
+    find(driver, "#email").send_keys(address)
+    find(driver, "#password").send_keys(PASSWORD)
+    find(driver, "#auth-form button[type=submit]").click()
+    wait(driver, lambda d: d.current_url == server.base + next_path and loaded(d), message="signed in and sent on")
+
+
+def loaded(driver):
+    return driver.execute_script("return document.readyState === 'complete' && !!document.querySelector('main')")
+
+
+def text_of(driver, css):
+    """The text of the first match, read in one step (live updates replace elements under the test's feet)."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css)
+
+
+def toast_text(driver):
+    return " ".join(t.text for t in finds(driver, ".toast"))
+
+
+def no_script_errors(driver):
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+    assert not errors, errors
+
+
+# ---- Scenarios ---------------------------------------------------------------------------------------------------
+
+
+def test_sign_up_verify_sign_in_and_live_favourites(server, artifacts):
+    address = "ada@example.com"
+    a = browser()
+    b = browser()
+    try:
+        a.get(server.base + "/signup")
+        find(a, "#email").send_keys(address)
+        find(a, "#password").send_keys("short")
+        assert "met" not in find(a, "[data-rule=no_digit]").get_attribute("class")
+        find(a, "#auth-form button[type=submit]").click()
+        assert "does not meet" in find(a, "#form-msg").text
+        find(a, "#password").clear()
+        find(a, "#password").send_keys(PASSWORD)
+        assert all("met" in li.get_attribute("class") for li in finds(a, "[data-rule]"))
+        find(a, "#auth-form button[type=submit]").click()
+        wait(a, lambda d: finds(d, "#signup-done"), message="sign-up confirmation")
+
+        a.get(server.mailed_link(address, "/verify"))
+        find(a, "form button").click()
+        wait(a, lambda d: "confirmed" in d.find_element(By.TAG_NAME, "body").text, message="address confirmed")
+
+        sign_in(a, server, address, "/movie/603")
+        sign_in(b, server, address, "/favorites")
+        assert finds(b, "#saved-empty")[0].is_displayed()
+        b.execute_script("window.marqueeNoReload = true")
+
+        heart = find(a, ".actions .toggle[data-list=favorites]")
+        wait(a, lambda d: d.execute_script("return !!window.EventSource"))
+        heart.click()
+        clicked = time.time()
+        wait(b, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), timeout=5,
+             message="the favourite appears on the other device")
+        delay = time.time() - clicked
+        assert delay < 1.0, f"arrived after {delay:.2f} s"
+        assert b.execute_script("return window.marqueeNoReload") is True, "the page was reloaded"
+        assert heart.get_attribute("aria-pressed") == "true"
+        print(f"    favourite reached the second browser {delay * 1000:.0f} ms after the click")
+
+        # A note written on B shows on A's favourites page, live too.
+        a.get(server.base + "/favorites")
+        find(b, ".saved-item [data-edit-note]").click()
+        find(b, ".saved-item textarea").send_keys("Watch with Sam")
+        find(b, ".saved-item [data-save-note]").click()
+        wait(a, lambda d: "Watch with Sam" in text_of(d, ".saved-item .note"), timeout=5, message="note arrives")
+        no_script_errors(a)
+        no_script_errors(b)
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_search_debounces_and_pages(server, artifacts):
+    server.member("grace@example.com")
+    d = browser()
+    try:
+        sign_in(d, server, "grace@example.com", "/search")
+        box = find(d, "#q")
+        box.send_keys("the")
+        wait(d, lambda d: len(finds(d, "#results .card")) == 20, message="first page of results")
+        time.sleep(0.4)
+        calls = d.execute_script(
+            "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/v1/search') && !e.name.includes('page=')).length")
+        assert calls == 1, f"{calls} search requests for one burst of typing"
+        assert "/search?q=the" in d.current_url
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(d, lambda d: int(find(d, "#results").get_attribute("data-page")) >= 2, message="page 2 loads on scroll")
+        assert len(finds(d, "#results .card")) > 20
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys("zzqqxx")
+        wait(d, lambda d: find(d, "#search-empty").is_displayed(), message="empty state")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.BACKSPACE)
+        wait(d, lambda d: find(d, "#recent-searches").is_displayed(), message="recent searches")
+        assert "the" in find(d, "#recent-list").text
+        no_script_errors(d)
+    finally:
+        d.quit()
+
+
+def test_guest_sees_the_lock_and_can_favourite(server, artifacts):
+    d = browser()
+    try:
+        d.get(server.base + "/signin")
+        find(d, "[data-guest]").click()
+        wait(d, lambda d: d.current_url == server.base + "/" and loaded(d), message="guest lands home")
+        assert find(d, ".chip").text == "Guest"
+        assert find(d, ".gate").is_displayed()
+        d.get(server.base + "/search")
+        assert find(d, ".gate").is_displayed()
+        assert d.execute_script("return document.querySelector('.locked').inert") is True
+        assert "Create account" in find(d, ".gate").text
+        d.get(server.base + "/movie/603")
+        find(d, ".actions .toggle[data-list=favorites]").click()
+        wait(d, lambda d: "Added to favourites" in toast_text(d), message="saved as guest")
+        d.get(server.base + "/favorites")
+        assert finds(d, '.saved-item[data-id="603"]')
+        no_script_errors(d)
+    finally:
+        d.quit()
+
+
+def test_delete_account_from_the_danger_zone(server, artifacts):
+    server.member("linus@example.com")
+    d = browser()
+    try:
+        sign_in(d, server, "linus@example.com", "/account")
+        assert "Email (linus@example.com)" in find(d, "#signed-in-as").text
+        find(d, "#delete-password").send_keys(PASSWORD)
+        find(d, "#delete-form button[type=submit]").click()
+        assert "Tick the box" in find(d, "#delete-progress").text
+        find(d, "#delete-confirm").click()
+        find(d, "#delete-form button[type=submit]").click()
+        wait(d, lambda d: d.current_url == server.base + "/" and loaded(d), message="back home")
+        wait(d, lambda d: "deleted" in toast_text(d), message="toast")
+        assert find(d, ".who .btn").text == "Sign in"
+        status, body = server.api("POST", "/api/v1/auth/signin", {"email": "linus@example.com", "password": PASSWORD})
+        assert status == 401, (status, body)
+    finally:
+        d.quit()
+
+
+def test_offline_download_opens_without_the_server(binary, artifacts):
+    server = Server(binary)
+    d = browser()
+    try:
+        d.get(server.base + "/movie/603")
+        wait(d, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
+             message="the service worker controls the page")
+        button = find(d, "[data-offline]")
+        button.click()
+        wait(d, lambda d: button.get_attribute("aria-pressed") == "true", message="saved for offline")
+        server.stop()
+        d.get(server.base + "/downloads")
+        wait(d, lambda d: finds(d, "#downloads .card"), message="the download is listed offline")
+        assert "The Matrix" in find(d, "#downloads").text
+        find(d, "#downloads .card a").click()
+        wait(d, lambda d: "The Matrix" in find(d, "h1").text, message="the title opens offline")
+        d.get(server.base + "/downloads")
+        find(d, "#downloads [data-delete-download]").click()
+        wait(d, lambda d: find(d, "#downloads-empty").is_displayed(), message="deleted")
+    finally:
+        d.quit()
+        server.remove()
+
+
+def take_screenshots(server, artifacts):
+    server.member("shots@example.com")
+    pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
+             ("tv", "/tv/1399"), ("genres", "/genres"), ("favorites", "/favorites"), ("account", "/account"),
+             ("signin", "/signin")]
+    for label, (width, height) in [("desktop", (1280, 900)), ("phone", (390, 844))]:
+        d = browser(width, height)
+        try:
+            sign_in(d, server, "shots@example.com", "/movie/603")
+            if label == "desktop":
+                find(d, ".actions .toggle[data-list=favorites]").click()
+                wait(d, lambda d: "Added" in toast_text(d))
+            for name, path in pages:
+                if name == "signin":
+                    d.delete_all_cookies()
+                d.get(server.base + path)
+                time.sleep(0.3)
+                d.save_screenshot(os.path.join(artifacts, f"{name}-{label}.png"))
+                if label == "phone":
+                    overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+                    assert overflow <= 0, f"{path} is {overflow} px wider than a 390 px screen"
+        finally:
+            d.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--marquee", required=True)
+    parser.add_argument("--artifacts", default=".build/e2e-artifacts")
+    args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
+    server = Server(args.marquee)
+    scenarios = [
+        ("sign up, verify, sign in, heart; the favourite reaches a second browser live",
+         lambda: test_sign_up_verify_sign_in_and_live_favourites(server, args.artifacts)),
+        ("search debounces and loads page 2 on scroll", lambda: test_search_debounces_and_pages(server, args.artifacts)),
+        ("a guest sees the lock on search and can favourite",
+         lambda: test_guest_sees_the_lock_and_can_favourite(server, args.artifacts)),
+        ("delete account from the danger zone", lambda: test_delete_account_from_the_danger_zone(server, args.artifacts)),
+        ("offline: save a title, stop the server, open it from Downloads",
+         lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),
+        ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
+    ]
+    failures = 0
+    started = time.time()
+    try:
+        for name, run in scenarios:
+            began = time.time()
+            try:
+                run()
+                print(f"✔ {name} ({time.time() - began:.1f} s)")
+            except Exception:
+                failures += 1
+                print(f"✘ {name}")
+                traceback.print_exc()
+    finally:
+        server.remove()
+    print(f"Browser tests: {len(scenarios) - failures} of {len(scenarios)} passed in {time.time() - started:.1f} s;"
+          f" screenshots in {args.artifacts}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
