@@ -20,7 +20,8 @@ public struct NavLink: Sendable {
     let current: Bool
 }
 
-/// Everything the layout around a page needs.
+/// Everything the layout around a page needs. Flags such as `signedIn` are stored rather than computed from
+/// `viewer` because templates see only stored properties (Mustache reads values by reflection).
 public struct Chrome: Sendable {
     let title: String
     let nav: [NavLink]

@@ -1,3 +1,6 @@
+import Foundation
+import MarqueeCore
+
 /// How pages spell dates, durations and ratings.
 enum Formatting {
     private static let months = [
@@ -13,6 +16,11 @@ enum Formatting {
             return text
         }
         return "\(day) \(months[month - 1]) \(parts[0])"
+    }
+
+    /// The day of a moment (in UTC), spelled as `date(_:)` does.
+    static func day(_ moment: Date) -> String {
+        date(String(RFC3339.string(moment).prefix(10))) ?? ""
     }
 
     /// 136 → `2h 16m`.

@@ -60,7 +60,6 @@ extension WebAsset {
         case "css": "text/css; charset=utf-8"
         case "js": "text/javascript; charset=utf-8"
         case "svg": "image/svg+xml"
-        case "json", "webmanifest": "application/manifest+json"
         default: "application/octet-stream"
         }
     }

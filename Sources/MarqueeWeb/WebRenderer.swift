@@ -28,8 +28,18 @@ public struct WebRenderer: Sendable {
         self.assets = assets
     }
 
-    /// The page's HTML.
-    public func render<Page: WebPage>(_ page: Page) -> String {
-        library.render(page, withTemplate: Page.template) ?? ""
+    /// The page's HTML; throws when the page's template is missing (a packaging fault, answered as a 500).
+    public func render<Page: WebPage>(_ page: Page) throws -> String {
+        guard let html = library.render(page, withTemplate: Page.template) else {
+            throw MissingTemplate(name: Page.template)
+        }
+        return html
     }
+}
+
+/// A page's template is not among the module's resources.
+public struct MissingTemplate: Error, CustomStringConvertible {
+    /// The template's name.
+    public let name: String
+    public var description: String { "The template '\(name).mustache' is missing." }
 }

@@ -27,7 +27,8 @@ struct WebPagesTests {
                 #expect(page.text.contains("<main id=\"main\""), "\(path)")
                 let policy = try #require(page.headers[.init("Content-Security-Policy")!], "\(path)")
                 #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'"))
-                #expect(!page.text.contains("<script>"), "no inline scripts at \(path)")
+                #expect(policy.contains("connect-src 'self' http://marquee.test"), "offline saving may fetch images")
+                #expect(page.text.firstMatch(of: /<script(?![^>]*\ssrc=)/) == nil, "no inline scripts at \(path)")
             }
             let matrix = try await client.get("/movie/603")
             #expect(matrix.text.contains("The Matrix"))
@@ -42,9 +43,9 @@ struct WebPagesTests {
         try await withMarquee(try TestSettings.make()) { client in
             let home = try await client.get("/")
             var total = home.body.readableBytes
-            for asset in ["app.css", "app.js", "icon.svg"] {
-                total += try await client.get("/static/\(asset)").body.readableBytes
-            }
+            let linked = home.text.matches(of: /(?:href|src)="(\/static\/[^"]+)"/).map { String($0.1) }
+            #expect(linked.count >= 3, "the stylesheet, the script and the icon")
+            for asset in linked { total += try await client.get(asset).body.readableBytes }
             #expect(home.text.contains("class=\"hero\""))
             #expect(total < 60 * 1024, "home page weighs \(total) bytes")
         }
@@ -111,5 +112,93 @@ struct WebPagesTests {
             let account = try await client.send("/account", method: .get, headers: [.cookie: cookie])
             #expect(account.text.contains("id=\"upgrade\"") && account.text.contains("Danger zone"))
         }
+    }
+
+    @Test("After signing in, only paths on this site are followed; links keep the whole path")
+    func signInNext() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            for (next, kept) in [
+                ("%2Fmovie%2F603", "/movie/603"), ("%2F%09%2Fevil.example", "/"), ("%2F%2Fevil.example", "/"),
+                ("%2F%5Cevil.example", "/"), ("https%3A%2F%2Fevil.example", "/"), ("%2F%0A%2Fevil.example", "/"),
+            ] {
+                let page = try await client.get("/signin?next=\(next)")
+                #expect(page.text.contains("data-next=\"\(kept)\""), "next=\(next)")
+            }
+            let search = try await client.get("/signin?next=%2Fsearch%3Fq%3Da%26type%3Dtv")
+            #expect(search.text.contains("/signup?next=%2Fsearch%3Fq%3Da%26type%3Dtv"))
+        }
+    }
+
+    @Test("A refused search (a bad year) is explained on the search page, not as an error page")
+    func searchProblemInline() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let page = try await client.send("/search?q=matrix&year=abc", method: .get, headers: Self.html)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("class=\"error\" role=\"alert\">year must be a whole number"))
+        }
+    }
+
+    @Test("Favourites page by cursor, show saved ratings, and say which change their live stream resumes after")
+    func savedPages() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let session = try await Self.guestSession(client)
+            for id in 1...23 {
+                let saved = try await session.send(
+                    client, "/api/v1/me/items/favorites/movie/\(id)", .put, #"{"snapshot":{"title":"Film \#(id)"}}"#)
+                #expect(saved.status == .created)
+            }
+            #expect(try await session.send(
+                client, "/api/v1/me/items/watchlist/movie/7", .put, #"{"snapshot":{"title":"Film 7"},"rating":7}"#
+            ).status == .created)
+
+            let first = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])
+            #expect(first.text.contains("data-seq=\"24\""))
+            #expect(first.text.matches(of: /class="saved-item"/).count == 20)
+            let more = try #require(first.text.firstMatch(of: /href="([^"]+)" rel="next">More/)).1
+            let second = try await client.send(
+                String(more).replacingOccurrences(of: "&amp;", with: "&"), method: .get, headers: [.cookie: session.cookie])
+            #expect(second.status == .ok)
+            #expect(second.text.matches(of: /class="saved-item"/).count == 3)
+            #expect(second.text.contains("Film 1<") && !second.text.contains("Film 23<"))
+
+            let watchlist = try await client.send("/watchlist", method: .get, headers: [.cookie: session.cookie])
+            #expect(watchlist.text.contains("<option value=\"7\" selected>7</option>"))
+        }
+    }
+
+    @Test("Grids page through the API in the person's own language and region")
+    func gridLocale() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let anonymous = try await client.get("/movies")
+            #expect(anonymous.text.contains("data-api=\"/api/v1/movies/popular\""))
+            let session = try await Self.guestSession(client)
+            #expect(try await session.send(client, "/api/v1/me", .patch, #"{"language":"fr-FR","region":"FR"}"#).status == .ok)
+            let movies = try await client.send("/movies", method: .get, headers: [.cookie: session.cookie])
+            #expect(movies.text.contains("data-api=\"/api/v1/movies/popular?language=fr-FR&amp;region=FR\""))
+            let search = try await client.send("/search?q=matrix", method: .get, headers: [.cookie: session.cookie])
+            #expect(search.text.contains("data-locale=\"language=fr-FR&amp;region=FR\""))
+        }
+    }
+
+    /// A guest's browser session: its cookie and CSRF token.
+    struct Session {
+        let cookie: String
+        let csrf: String
+
+        func send(_ client: some TestClientProtocol, _ path: String, _ method: HTTPRequest.Method, _ body: String)
+            async throws -> TestResponse
+        {
+            try await client.send(
+                path, method: method, body: body,
+                headers: [.cookie: cookie, .init("X-CSRF-Token")!: csrf, .contentType: "application/json"])
+        }
+    }
+
+    static func guestSession(_ client: some TestClientProtocol) async throws -> Session {
+        let guest = try await client.send(
+            "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#, headers: [.contentType: "application/json"])
+        let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any])
+        return Session(cookie: cookie, csrf: try #require(body["csrf_token"] as? String))
     }
 }

@@ -20,14 +20,15 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let domainError = Self.domainError(for: error, request: request, context: context)
-            if let pages, Self.wantsPage(request) {
-                response = pages.problem(domainError, requestID: context.requestID, visit: nil)
-                response.headers[.requestID] = context.requestID
-                return response
+            if let pages, Self.wantsPage(request),
+                let page = try? await pages.problem(domainError, request: request, requestID: context.requestID)
+            {
+                response = page
+            } else {
+                response = JSONResponse.make(
+                    ErrorBody(domainError, requestID: context.requestID).buffer(),
+                    status: .init(code: domainError.code.httpStatus))
             }
-            response = JSONResponse.make(
-                ErrorBody(domainError, requestID: context.requestID).buffer(),
-                status: .init(code: domainError.code.httpStatus))
             if let seconds = domainError.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         }
         response.headers[.requestID] = context.requestID

@@ -7,20 +7,21 @@ import MarqueeWeb
 extension WebPages {
     func registerCatalogPages(on router: Router<MarqueeRequestContext>) {
         router.get("/") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let feed = try await home.build(locale: visit.locale)
-                var trailer: Video?
+                // The hero's trailer is in its details; without them the hero simply has no "Play trailer".
+                var heroVideos: [Video]?
                 if let hero = feed.hero {
-                    let videos = switch hero.mediaType {
+                    heroVideos = switch hero.mediaType {
                     case .movie: try? await provider.movie(id: hero.id, locale: visit.locale).videos
                     case .tv: try? await provider.tv(id: hero.id, locale: visit.locale).videos
-                    default: nil as [Video]?
+                    default: nil
                     }
-                    trailer = videos?.first { $0.site == "YouTube" }
                 }
                 let page = HomePage(
-                    chrome: chrome("Home", .home, visit), feed: feed, trailer: trailer, gated: visit.viewer == .guest)
-                return responses.page(page)
+                    chrome: chrome("Home", .home, visit), feed: feed, heroVideos: heroVideos ?? [],
+                    gated: visit.viewer == .guest)
+                return try responses.page(page)
             }
         }
         router.get("movies") { request, context in
@@ -30,12 +31,12 @@ extension WebPages {
             try await listPage(request, context, kind: .tv)
         }
         router.get("genres") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let parse = RequestParsing(request: request, context: context)
                 let kind = try MediaKind(parameter: parse.query("kind") ?? "movie", allowed: [.movie, .tv])
                 let genres = try await provider.genres(kind: kind, locale: visit.locale)
                 guard let genreID = try parse.optionalInt("genre", range: 1...Int(Int32.max)) else {
-                    return responses.page(GenresPage(chrome: chrome("Genres", .genres, visit), kind: kind, genres: genres))
+                    return try responses.page(GenresPage(chrome: chrome("Genres", .genres, visit), kind: kind, genres: genres))
                 }
                 guard let genre = genres.first(where: { $0.id == genreID }) else {
                     throw DomainError(.catalogNotFound, "There is no \(kind == .movie ? "movie" : "TV") genre \(genreID).")
@@ -51,22 +52,23 @@ extension WebPages {
                     tabs: [.init(href: "/genres?kind=\(kind.rawValue)", label: "All genres", current: false)],
                     sorts: sorts.map { .init(href: "\(base)&sort=\($0.0.rawValue)", label: $0.1, current: $0.0 == sort) },
                     results: results,
-                    api: "/api/v1/discover?kind=\(kind.rawValue)&genre=\(genreID)&sort=\(sort.rawValue)",
+                    api: visit.api("/api/v1/discover?kind=\(kind.rawValue)&genre=\(genreID)&sort=\(sort.rawValue)"),
                     pageURL: { "\(base)&sort=\(sort.rawValue)&page=\($0)" })
-                return responses.page(page)
+                return try responses.page(page)
             }
         }
         router.get("search") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let parse = RequestParsing(request: request, context: context)
                 let text = (parse.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let scope = (try? parse.choice("type", default: SearchQuery.Scope.multi)) ?? .multi
                 let yearText = parse.query("year") ?? ""
-                let year = yearText.isEmpty ? nil : try parse.optionalInt("year", range: 1870...2100)
+                var year: Int?
                 var results: Page<MediaSummary>?
                 var problem: String?
                 if !text.isEmpty {
                     do {
+                        year = yearText.isEmpty ? nil : try parse.optionalInt("year", range: 1870...2100)
                         let query = try SearchQuery(text: text, scope: scope, year: year, page: try parse.page())
                         results = try await provider.search(query, locale: visit.locale)
                     } catch let error as DomainError where error.code.httpStatus == 400 {
@@ -80,33 +82,33 @@ extension WebPages {
                 let page = SearchPage(
                     chrome: chrome(text.isEmpty ? "Search" : "\(text) · Search", .search, visit, scripts: ["search.js"]),
                     query: text, scope: scope, year: year, results: results, suggestions: suggestions,
-                    gated: visit.viewer == .guest, problem: problem)
-                return responses.page(page)
+                    gated: visit.viewer == .guest, problem: problem, localeQuery: visit.localeQuery)
+                return try responses.page(page)
             }
         }
         router.get("movie/{id}") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let movie = try await provider.movie(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
-                return responses.page(TitlePage(chrome: chrome(movie.title, .movies, visit), movie: movie))
+                return try responses.page(TitlePage(chrome: chrome(movie.title, .movies, visit), movie: movie))
             }
         }
         router.get("tv/{id}") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let show = try await provider.tv(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
-                return responses.page(TitlePage(chrome: chrome(show.title, .tv, visit), show: show))
+                return try responses.page(TitlePage(chrome: chrome(show.title, .tv, visit), show: show))
             }
         }
         router.get("person/{id}") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let person = try await provider.person(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
-                return responses.page(PersonPage(chrome: chrome(person.name, .other, visit), person: person))
+                return try responses.page(PersonPage(chrome: chrome(person.name, .other, visit), person: person))
             }
         }
     }
 
     /// `/movies` and `/tv`: one named list at a time, with tabs to switch.
     private func listPage(_ request: Request, _ context: MarqueeRequestContext, kind: MediaKind) async throws -> Response {
-        try await rendering(request, context) { visit in
+        try await rendering(request) { visit in
             let parse = RequestParsing(request: request, context: context)
             let tabs: [(String, String)] = kind == .movie
                 ? [("popular", "Popular"), ("now_playing", "Now playing"), ("upcoming", "Upcoming"), ("top_rated", "Top rated"), ("trending", "Trending")]
@@ -127,8 +129,8 @@ extension WebPages {
                 chrome: chrome("\(label) \(kind == .movie ? "movies" : "TV")", kind == .movie ? .movies : .tv, visit),
                 heading: kind == .movie ? "Movies" : "TV",
                 tabs: tabs.map { .init(href: "/\(section)?list=\($0.0)", label: $0.1, current: $0.0 == name) },
-                results: results, api: "/api/v1/\(section)/\(name)", pageURL: { "/\(section)?list=\(name)&page=\($0)" })
-            return responses.page(page)
+                results: results, api: visit.api("/api/v1/\(section)/\(name)"), pageURL: { "/\(section)?list=\(name)&page=\($0)" })
+            return try responses.page(page)
         }
     }
 }

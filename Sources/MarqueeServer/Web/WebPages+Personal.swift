@@ -9,59 +9,64 @@ import MarqueeWeb
 extension WebPages {
     func registerPersonalPages(on router: Router<MarqueeRequestContext>) {
         router.get("signin") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let next = safeNext(request)
                 if case .member = visit.viewer { return responses.redirect(to: next) }
                 let notice = visit.viewer == .guest
                     ? "You are browsing as a guest. Sign in to an existing account, or create one from Account to keep what you saved." : nil
-                return responses.page(AuthPage(
+                return try responses.page(AuthPage(
                     chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
                     google: googleSignIn, rules: passwordRules, notice: notice))
             }
         }
         router.get("signup") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 let next = safeNext(request)
                 if case .member = visit.viewer { return responses.redirect(to: next) }
                 if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
-                return responses.page(AuthPage(
+                return try responses.page(AuthPage(
                     chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
                     google: googleSignIn, rules: passwordRules))
             }
         }
         router.get("account") { request, context in
-            try await rendering(request, context) { visit in
+            try await rendering(request) { visit in
                 guard let user = visit.user else { return signInFirst(request) }
                 let account = AccountPage.Account(
                     id: user.id.description, method: user.signInMethod, email: user.email,
                     emailVerified: user.emailVerified, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
-                    createdAt: RFC3339.string(user.createdAt), displayName: user.profile.displayName,
+                    createdAt: user.createdAt, displayName: user.profile.displayName,
                     region: user.profile.region, language: user.profile.language,
                     temperatureUnit: user.profile.temperatureUnit)
-                return responses.page(AccountPage(
+                return try responses.page(AccountPage(
                     chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
                     rules: passwordRules))
             }
         }
         for list in SavedList.allCases {
             router.get(RouterPath(stringLiteral: list.rawValue)) { request, context in
-                try await rendering(request, context) { visit in
+                try await rendering(request) { visit in
                     guard let auth = visit.auth else { return signInFirst(request) }
                     let parse = RequestParsing(request: request, context: context)
-                    var query = try ItemRoutes.listQuery(SortChoice.rewritten(parse))
-                    query.list = list
+                    // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
+                    let query = try ItemRoutes.listQuery(SortChoice.rewritten(parse).overriding(["list": list.rawValue]))
+                    // The sequence is read first: the page's stream resumes from it, so nothing saved while the page
+                    // was being drawn is missed (a change already drawn is simply applied again).
+                    let latest: Int64 = switch try await items.changes(for: auth.userID, after: .max, limit: 1) {
+                    case .changes(_, let latest), .compacted(let latest): latest
+                    }
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(
                         chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
                         list: list, kind: query.kind, sort: query.sort.rawValue, order: query.descending ? "desc" : "asc",
-                        query: parse.query("q") ?? "", items: page.items, next: cursor)
-                    return responses.page(saved)
+                        query: parse.query("q") ?? "", items: page.items, next: cursor, seq: latest)
+                    return try responses.page(saved)
                 }
             }
         }
         router.get("downloads") { request, context in
-            try await rendering(request, context) { visit in
-                responses.page(DownloadsPage(chrome: chrome("Downloads", .downloads, visit)))
+            try await rendering(request) { visit in
+                try responses.page(DownloadsPage(chrome: chrome("Downloads", .downloads, visit)))
             }
         }
     }
@@ -73,8 +78,10 @@ extension WebPages {
 
     /// `next` when it is a path on this site, else the home page.
     private func safeNext(_ request: Request) -> String {
+        // Browsers drop tabs and newlines and read `\` as `/`, so `/\t/evil.example` would leave the site.
         guard let next = request.uri.queryParameters["next"].map(String.init), next.hasPrefix("/"), !next.hasPrefix("//"),
-            !next.contains("\\")
+            !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }),
+            let components = URLComponents(string: next), components.scheme == nil, components.host == nil
         else { return "/" }
         return next
     }

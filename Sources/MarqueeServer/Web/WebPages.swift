@@ -54,8 +54,9 @@ struct WebPages: Sendable {
             assets: assets, scripts: scripts)
     }
 
-    /// The page for an error, with its message, code and request id.
-    func problem(_ error: DomainError, requestID: String, visit: WebVisit?) -> Response {
+    /// The page for an error, with its message, code and request id. `ErrorMiddleware` draws it for every request
+    /// from a browser, so page handlers simply throw.
+    func problem(_ error: DomainError, request: Request, requestID: String) async throws -> Response {
         let title = switch error.code.httpStatus {
         case 404: "Not found"
         case 400..<500: "That did not work"
@@ -63,27 +64,18 @@ struct WebPages: Sendable {
         default: "Something went wrong"
         }
         let page = ProblemPage(
-            chrome: chrome(title, .other, visit ?? WebVisit(auth: nil, user: nil, csrf: nil, locale: defaults)),
-            status: error.code.httpStatus, message: error.message, code: error.code.rawValue, requestID: requestID)
-        var response = responses.page(page, status: .init(code: error.code.httpStatus))
-        if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
-        return response
+            chrome: chrome(title, .other, await visit(request)), status: error.code.httpStatus,
+            message: error.message, code: error.code.rawValue, requestID: requestID)
+        return try responses.page(page, status: .init(code: error.code.httpStatus))
     }
 
-    /// Runs a page handler, answering any domain error with the error page.
-    func rendering(
-        _ request: Request, _ context: MarqueeRequestContext, _ body: (WebVisit) async throws -> Response
-    ) async throws -> Response {
-        let visit = await visit(request)
-        do {
-            return try await body(visit)
-        } catch let error as DomainError {
-            return problem(error, requestID: context.requestID, visit: visit)
-        }
+    /// Runs a page handler for the visit behind the request.
+    func rendering(_ request: Request, _ body: (WebVisit) async throws -> Response) async throws -> Response {
+        try await body(await visit(request))
     }
 
     /// Where to send someone who must sign in first, coming back to this page afterwards.
     func signInFirst(_ request: Request) -> Response {
-        responses.redirect(to: "/signin?next=\(SearchPage.encode(request.uri.description))")
+        responses.redirect(to: "/signin?next=\(request.uri.description.queryValueEncoded)")
     }
 }

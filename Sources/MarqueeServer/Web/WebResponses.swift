@@ -14,10 +14,10 @@ struct WebResponses: Sendable {
     let publicURL: PublicBaseURL
 
     /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them.
-    func page<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) -> Response {
+    func page<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
         var response = Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache"],
-            body: .init(byteBuffer: ByteBuffer(string: renderer.render(page))))
+            body: .init(byteBuffer: ByteBuffer(string: try renderer.render(page))))
         addSecurityHeaders(&response.headers)
         return response
     }
@@ -49,9 +49,10 @@ struct WebResponses: Sendable {
     /// privacy-enhanced player; nothing may frame these pages.
     func addSecurityHeaders(_ headers: inout HTTPFields) {
         let images = (["'self'", Authenticator.origin(of: publicURL.value)] + imageOrigins).joined(separator: " ")
+        // connect-src lists the image hosts too: "Save for offline" fetches the poster into the cache.
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src \(images) data:; script-src 'self'; style-src 'self'; "
-            + "connect-src 'self'; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; "
+            + "connect-src \(images); frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; "
             + "form-action 'self'; frame-ancestors 'none'"
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "strict-origin-when-cross-origin"

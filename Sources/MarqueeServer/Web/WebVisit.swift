@@ -11,6 +11,20 @@ struct WebVisit: Sendable {
     let user: UserRecord?
     let csrf: String?
     let locale: LocaleOptions
+    /// `language=…&region=…` when the person's locale is not the server's default, so the pages a script loads
+    /// later (infinite scroll, search as you type) match the page it was drawn in; else empty.
+    let localeQuery: String
+
+    /// Nobody signed in.
+    static func anonymous(_ defaults: LocaleOptions) -> WebVisit {
+        WebVisit(auth: nil, user: nil, csrf: nil, locale: defaults, localeQuery: "")
+    }
+
+    /// `path` with the locale query added, for an API URL a script will page through.
+    func api(_ path: String) -> String {
+        guard !localeQuery.isEmpty else { return path }
+        return path + (path.contains("?") ? "&" : "?") + localeQuery
+    }
 
     /// What the header shows.
     var viewer: Viewer {
@@ -26,12 +40,15 @@ struct WebVisit: Sendable {
         guard let auth = try? await authenticator.optionalAuthentication(request), auth.method == .cookie,
             let user = try? await accounts.account(auth)
         else {
-            return WebVisit(auth: nil, user: nil, csrf: nil, locale: defaults)
+            return .anonymous(defaults)
         }
         let locale = LocaleOptions(
             language: user.profile.language.flatMap(LocaleParsing.language) ?? defaults.language,
             region: user.profile.region.flatMap(LocaleParsing.region) ?? defaults.region)
+        let localeQuery = locale == defaults
+            ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
-            auth: auth, user: user, csrf: authenticator.tokens.csrfToken(sessionID: auth.sessionID), locale: locale)
+            auth: auth, user: user, csrf: authenticator.tokens.csrfToken(sessionID: auth.sessionID), locale: locale,
+            localeQuery: localeQuery)
     }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// `/account`: who is signed in, preferences, sign-out, password and email changes, and the danger zone.
 public struct AccountPage: WebPage {
     public static let template = "account"
@@ -12,7 +14,7 @@ public struct AccountPage: WebPage {
     let displayName: String
     let region: String
     let language: String
-    let units: [SearchPage.Choice]
+    let units: [Choice]
     let rules: [PasswordRule]
 
     /// What the account page shows about an account.
@@ -23,16 +25,16 @@ public struct AccountPage: WebPage {
         public var emailVerified: Bool
         public var isGuest: Bool
         public var hasPassword: Bool
-        public var createdAt: String
+        public var createdAt: Date
         public var displayName: String?
         public var region: String?
         public var language: String?
         public var temperatureUnit: String?
 
-        /// Describes an account; `createdAt` is an RFC 3339 time.
+        /// Describes an account.
         public init(
             id: String, method: String, email: String?, emailVerified: Bool, isGuest: Bool, hasPassword: Bool,
-            createdAt: String, displayName: String?, region: String?, language: String?, temperatureUnit: String?
+            createdAt: Date, displayName: String?, region: String?, language: String?, temperatureUnit: String?
         ) {
             self.id = id
             self.method = method
@@ -55,14 +57,14 @@ public struct AccountPage: WebPage {
         email = account.email
         verified = account.emailVerified
         shortID = String(account.id.prefix(8))
-        since = Formatting.date(String(account.createdAt.prefix(10))) ?? account.createdAt
+        since = Formatting.day(account.createdAt)
         isGuest = account.isGuest
         hasPassword = account.hasPassword
         displayName = account.displayName ?? ""
         region = account.region ?? ""
         language = account.language ?? ""
         units = [("celsius", "Celsius (°C)"), ("fahrenheit", "Fahrenheit (°F)")].map {
-            SearchPage.Choice(value: $0.0, label: $0.1, selected: $0.0 == (account.temperatureUnit ?? "celsius"))
+            Choice(value: $0.0, label: $0.1, selected: $0.0 == (account.temperatureUnit ?? "celsius"))
         }
         self.rules = rules
     }

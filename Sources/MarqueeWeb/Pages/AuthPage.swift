@@ -6,6 +6,7 @@ public struct AuthPage: WebPage {
     let signUp: Bool
     let heading: String
     let next: String
+    let nextQuery: String
     let google: Bool
     let rules: [PasswordRule]
     let notice: String?
@@ -16,6 +17,7 @@ public struct AuthPage: WebPage {
         self.signUp = signUp
         heading = signUp ? "Create your account" : "Sign in"
         self.next = next
+        nextQuery = next.queryValueEncoded
         self.google = google
         self.rules = rules
         self.notice = notice

@@ -6,8 +6,8 @@ public struct GridPage: WebPage {
     public static let template = "grid"
     public let chrome: Chrome
     let heading: String
-    let tabs: [Tab]
-    let sorts: [Tab]
+    let tabs: [PageLink]
+    let sorts: [PageLink]
     let cards: [Card]
     let page: Int
     let totalPages: Int
@@ -16,24 +16,10 @@ public struct GridPage: WebPage {
     let previous: String?
     let empty: Bool
 
-    /// A tab or a sort choice.
-    public struct Tab: Sendable {
-        let href: String
-        let label: String
-        let current: Bool
-
-        /// A link to `href`, marked when it is the page shown.
-        public init(href: String, label: String, current: Bool) {
-            self.href = href
-            self.label = label
-            self.current = current
-        }
-    }
-
     /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
     /// through (without `page`).
     public init(
-        chrome: Chrome, heading: String, tabs: [Tab], sorts: [Tab] = [], results: Page<MediaSummary>, api: String,
+        chrome: Chrome, heading: String, tabs: [PageLink], sorts: [PageLink] = [], results: Page<MediaSummary>, api: String,
         pageURL: (Int) -> String
     ) {
         self.chrome = chrome
@@ -54,7 +40,7 @@ public struct GridPage: WebPage {
 public struct GenresPage: WebPage {
     public static let template = "genres"
     public let chrome: Chrome
-    let tabs: [GridPage.Tab]
+    let tabs: [PageLink]
     let genres: [GenreLink]
 
     struct GenreLink: Sendable {

@@ -20,13 +20,13 @@ public struct HomePage: WebPage {
     /// Cards drawn per row; "See all" has the rest. Keeps the page light (the whole home page stays under 60 KiB).
     static let cardsPerRow = 16
 
-    /// The home page. `trailer` is the hero's, when it has one.
-    public init(chrome: Chrome, feed: HomeFeed, trailer: Video?, gated: Bool) {
+    /// The home page. `heroVideos` are the hero's videos, for its "Play trailer".
+    public init(chrome: Chrome, feed: HomeFeed, heroVideos: [Video], gated: Bool) {
         self.chrome = chrome
         hero = feed.hero.map { hero in
             Hero(
                 card: Card(hero), backdrop: hero.backdrop?.large, year: hero.year.map(String.init),
-                overview: hero.overview.flatMap { $0.isEmpty ? nil : $0 }, trailer: trailer.flatMap(Trailer.init))
+                overview: hero.overview.flatMap { $0.isEmpty ? nil : $0 }, trailer: Trailer.first(in: heroVideos))
         }
         rows = feed.rows.map { row in
             CardRow(id: row.id, title: row.title, seeAll: Self.seeAll(row.seeAll), cards: row.results.prefix(Self.cardsPerRow).map(Card.init))
@@ -47,6 +47,9 @@ struct Trailer: Sendable {
     let key: String
     let watchURL: String
     let name: String
+
+    /// The first video that can be played this way (details list trailers first).
+    static func first(in videos: [Video]) -> Trailer? { videos.lazy.compactMap(Trailer.init).first }
 
     init?(_ video: Video) {
         guard video.site == "YouTube",

@@ -9,14 +9,15 @@ public struct SavedPage: WebPage {
     let list: String
     let heading: String
     let isWatchlist: Bool
-    let tabs: [GridPage.Tab]
-    let sorts: [SearchPage.Choice]
+    let tabs: [PageLink]
+    let sorts: [Choice]
     let query: String
     let kind: String?
     let items: [Entry]
     let empty: Bool
     let filtered: Bool
     let next: String?
+    let seq: String
 
     /// One saved item as the list shows it.
     struct Entry: Sendable {
@@ -30,27 +31,31 @@ public struct SavedPage: WebPage {
         let watched: Bool
         let watchedOn: String?
         let rating: String?
+        let ratings: [Choice]
+        let imageAlt: String
     }
 
-    /// The page for `list`, showing `items`; `next` is the cursor of the following page.
+    /// The page for `list`, showing `items`; `next` is the cursor of the following page; `seq` the person's latest
+    /// change when the page was read (its live stream resumes from there).
     public init(
         chrome: Chrome, list: SavedList, kind: SavedKind?, sort: String, order: String, query: String,
-        items: [SavedItem], next: String?
+        items: [SavedItem], next: String?, seq: Int64
     ) {
         self.chrome = chrome
+        self.seq = String(seq)
         self.list = list.rawValue
         heading = list == .favorites ? "Favourites" : "Watchlist"
         isWatchlist = list == .watchlist
         let base = "/\(list.rawValue)"
         let kinds: [(SavedKind?, String)] = [(nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People")]
         tabs = kinds.filter { list == .favorites || $0.0 != .person }.map { choice, label in
-            GridPage.Tab(href: choice.map { "\(base)?kind=\($0.rawValue)" } ?? base, label: label, current: choice == kind)
+            PageLink(href: choice.map { "\(base)?kind=\($0.rawValue)" } ?? base, label: label, current: choice == kind)
         }
         let sortChoices = [
             ("created.desc", "Newest first"), ("created.asc", "Oldest first"), ("updated.desc", "Recently changed"),
             ("title.asc", "Title A–Z"), ("title.desc", "Title Z–A"),
         ]
-        sorts = sortChoices.map { SearchPage.Choice(value: $0.0, label: $0.1, selected: $0.0 == "\(sort).\(order)") }
+        sorts = sortChoices.map { Choice(value: $0.0, label: $0.1, selected: $0.0 == "\(sort).\(order)") }
         self.query = query
         self.kind = kind?.rawValue
         self.items = items.map(Entry.init)
@@ -58,8 +63,8 @@ public struct SavedPage: WebPage {
         filtered = kind != nil || !query.isEmpty
         var parameters = ["sort=\(sort)", "order=\(order)"]
         if let kind { parameters.append("kind=\(kind.rawValue)") }
-        if !query.isEmpty { parameters.append("q=\(SearchPage.encode(query))") }
-        self.next = next.map { "\(base)?\(parameters.joined(separator: "&"))&cursor=\(SearchPage.encode($0))" }
+        if !query.isEmpty { parameters.append("q=\(query.queryValueEncoded)") }
+        self.next = next.map { "\(base)?\(parameters.joined(separator: "&"))&cursor=\($0.queryValueEncoded)" }
     }
 }
 
@@ -73,7 +78,9 @@ extension SavedPage.Entry {
         image = item.snapshot.imageURL ?? "/static/no-image.svg"
         note = item.note
         watched = item.watchedAt != nil
-        watchedOn = item.watchedAt.map { Formatting.date(String(RFC3339.string($0).prefix(10))) ?? "" }
+        watchedOn = item.watchedAt.map(Formatting.day)
         rating = item.rating.map(String.init)
+        ratings = (1...10).map { Choice(value: String($0), label: String($0), selected: $0 == item.rating) }
+        imageAlt = item.kind == .person ? "Photo of \(item.snapshot.title)" : "Poster of \(item.snapshot.title)"
     }
 }

@@ -16,6 +16,7 @@ public struct SearchPage: WebPage {
     let page: Int
     let totalPages: Int
     let api: String
+    let localeQuery: String
     let next: String?
     let suggestions: [Suggestion]
     let gated: Bool
@@ -27,17 +28,11 @@ public struct SearchPage: WebPage {
         let href: String
     }
 
-    /// One option of the type filter.
-    struct Choice: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     /// The search page; `results` is nil when the box is empty or the query was refused (`problem`).
+    /// `localeQuery` (`language=…&region=…`, or empty) is added to the API URLs the script loads.
     public init(
         chrome: Chrome, query: String, scope: SearchQuery.Scope, year: Int?, results: Page<MediaSummary>?,
-        suggestions: [MediaSummary], gated: Bool, problem: String? = nil
+        suggestions: [MediaSummary], gated: Bool, problem: String? = nil, localeQuery: String = ""
     ) {
         self.chrome = chrome
         self.query = query
@@ -50,19 +45,13 @@ public struct SearchPage: WebPage {
         totalResults = results.map { Formatting.count($0.totalResults, "result") }
         page = results?.page ?? 1
         totalPages = results?.totalPages ?? 0
-        var parameters = "q=\(Self.encode(query))&type=\(scope.rawValue)"
+        var parameters = "q=\(query.queryValueEncoded)&type=\(scope.rawValue)"
         if let year { parameters += "&year=\(year)" }
-        api = "/api/v1/search?\(parameters)"
+        api = "/api/v1/search?\(parameters)" + (localeQuery.isEmpty ? "" : "&\(localeQuery)")
+        self.localeQuery = localeQuery
         next = results.flatMap { $0.page < $0.totalPages ? "/search?\(parameters)&page=\($0.page + 1)" : nil }
-        self.suggestions = suggestions.map { Suggestion(title: $0.title, href: "/search?q=\(Self.encode($0.title))") }
+        self.suggestions = suggestions.map { Suggestion(title: $0.title, href: "/search?q=\($0.title.queryValueEncoded)") }
         self.gated = gated
         self.problem = problem
-    }
-
-    /// `text` percent-encoded for a query value.
-    public static func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 }

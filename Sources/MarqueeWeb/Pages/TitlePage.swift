@@ -72,7 +72,7 @@ public struct TitlePage: WebPage {
         }
         self.overview = overview.flatMap { $0.isEmpty ? nil : $0 }
         longOverview = (overview?.count ?? 0) > 320
-        trailer = videos.lazy.compactMap(Trailer.init).first
+        trailer = Trailer.first(in: videos)
         people = cast.prefix(20).map(Card.init(cast:))
         let leads = crew.filter { ["Director", "Screenplay", "Writer", "Creator", "Novel"].contains($0.job) }.prefix(6)
         self.crew = leads.map { "\($0.job): \($0.name)" }
@@ -87,7 +87,6 @@ public struct TitlePage: WebPage {
 /// "Where to watch" for one region, grouped by how it is offered.
 struct ProviderSection: Sendable {
     let region: String
-    let link: String?
     let groups: [Group]
 
     struct Group: Sendable {
@@ -98,6 +97,8 @@ struct ProviderSection: Sendable {
     struct Provider: Sendable {
         let name: String
         let logo: String?
+        /// The upstream's "where to watch" page for the title, when it is an https link.
+        let link: String?
     }
 
     init?(_ providers: WatchProviders) {
@@ -105,12 +106,12 @@ struct ProviderSection: Sendable {
             ("Stream", providers.flatrate), ("Free", providers.free), ("With ads", providers.ads),
             ("Rent", providers.rent), ("Buy", providers.buy),
         ]
+        let link = providers.link.flatMap { $0.lowercased().hasPrefix("https://") ? $0 : nil }
         groups = all.filter { !$0.1.isEmpty }.map { label, list in
             Group(label: label, providers: list.sorted { $0.displayPriority < $1.displayPriority }
-                .map { Provider(name: $0.name, logo: $0.logo?.small) })
+                .map { Provider(name: $0.name, logo: $0.logo?.small, link: link) })
         }
         guard !groups.isEmpty else { return nil }
         region = providers.region
-        link = providers.link
     }
 }

@@ -36,7 +36,12 @@ async function api(method, path, body, raw) {
     throw new ApiError(0, { error: { code: "network", message: "You appear to be offline. Check the connection and try again." } });
   }
   const text = await response.text();
-  const json = text ? JSON.parse(text) : null;
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's error page, not Marquee's JSON: the generic message stands.
+  }
   if (!response.ok) throw new ApiError(response.status, json);
   return json;
 }
@@ -156,12 +161,15 @@ const snapshotListeners = [];
 
 function connectChanges() {
   if (!signedIn() || !window.EventSource) return;
-  const source = new EventSource("/api/v1/me/changes/stream");
+  // A page drawn from a known point in the change log resumes from it, so nothing is missed in between.
+  const drawnAt = $("main[data-seq]");
+  const source = new EventSource("/api/v1/me/changes/stream" + (drawnAt ? "?since=" + drawnAt.dataset.seq : ""));
   source.addEventListener("change", (event) => applyChange(JSON.parse(event.data)));
-  // A snapshot (on first connecting, or after the log was compacted) is the whole truth: hearts reload their
-  // state and page scripts reconcile their lists.
+  // The first snapshot only confirms what the page was just drawn with. A later one (the log was compacted while
+  // this page was away, or the server's database was reset) is the whole truth: page scripts reconcile with it.
   source.addEventListener("snapshot", (event) => {
     const snapshot = JSON.parse(event.data);
+    if (snapshot.reason === "start") return;
     loadStates();
     for (const listener of snapshotListeners) listener(snapshot.items);
   });
@@ -169,8 +177,9 @@ function connectChanges() {
   // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
   // restored from the back/forward cache reconnects.
   window.addEventListener("pagehide", () => source.close(), { once: true });
-  window.addEventListener("pageshow", (event) => { if (event.persisted) connectChanges(); }, { once: true });
 }
+
+window.addEventListener("pageshow", (event) => { if (event.persisted) connectChanges(); });
 
 function applyChange(change) {
   if (change.op === "clear") {
@@ -224,6 +233,16 @@ function card(item) {
   return li;
 }
 
+/** Points a grid's plain "Next page" link (the no-script fallback) after `page`, or hides it after the last. */
+function showNextLink(more, page, totalPages) {
+  const next = $(".next", more);
+  if (!next) return;
+  const url = new URL(next.href);
+  url.searchParams.set("page", String(page + 1));
+  next.href = url.pathname + url.search;
+  next.hidden = page >= totalPages;
+}
+
 /** Loads the next page of a grid whenever its end scrolls into view. */
 function setUpPaging(grid) {
   const more = grid.nextElementSibling;
@@ -234,19 +253,24 @@ function setUpPaging(grid) {
     const page = Number(grid.dataset.page);
     if (page >= Number(grid.dataset.totalPages)) return;
     loading = true;
-    const separator = grid.dataset.api.includes("?") ? "&" : "?";
+    const source = grid.dataset.api;
+    const separator = source.includes("?") ? "&" : "?";
     try {
-      const answer = await api("GET", `${grid.dataset.api}${separator}page=${page + 1}`);
+      const answer = await api("GET", `${source}${separator}page=${page + 1}`);
+      // Search as you type may have replaced the grid while this page was on its way.
+      if (grid.dataset.api !== source) return;
       const fragment = document.createElement("ul");
       for (const item of answer.results) fragment.append(card(item));
       loadStates(fragment);
       grid.append(...fragment.children);
       grid.dataset.page = String(answer.page);
       grid.dataset.totalPages = String(answer.total_pages);
-      const next = $(".next", more);
-      if (next) next.hidden = answer.page >= answer.total_pages;
+      showNextLink(more, answer.page, answer.total_pages);
     } catch (error) {
+      // No retry loop: the plain "Next page" link stays for a deliberate try.
+      observer.disconnect();
       fail(error);
+      return;
     } finally {
       loading = false;
     }
@@ -283,6 +307,8 @@ document.addEventListener("click", (event) => {
 
 const downloadsCache = "marquee-downloads-v1";
 const downloadsKey = "marquee.downloads";
+/** Recent searches (search.js); kept here because signing out forgets them too. */
+const recentKey = "marquee.recentSearches";
 const downloads = () => JSON.parse(localStorage.getItem(downloadsKey) || "[]");
 
 async function saveForOffline(holder, button) {

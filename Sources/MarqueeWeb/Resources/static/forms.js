@@ -63,7 +63,11 @@ function setUpAuthForm() {
 }
 
 /** Only paths on this site are followed after signing in. */
-function safeNext(next) { return next && next.startsWith("/") && !next.startsWith("//") ? next : "/"; }
+function safeNext(next) {
+  if (!next || !next.startsWith("/")) return "/";
+  const url = new URL(next, location.origin);
+  return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+}
 
 document.addEventListener("click", async (event) => {
   const guest = event.target.closest("[data-guest]");
@@ -103,6 +107,13 @@ function formHandler(id, action) {
   });
 }
 
+/** What this browser kept for the person: offline pages (which show their name) and recent searches. */
+async function forgetThisBrowser() {
+  localStorage.removeItem(downloadsKey);
+  localStorage.removeItem(recentKey);
+  if (window.caches) await caches.delete(downloadsCache);
+}
+
 function setUpAccount() {
   formHandler("prefs-form", async (form) => {
     const value = (name) => form.elements[name].value.trim() || null;
@@ -114,7 +125,9 @@ function setUpAccount() {
   });
   formHandler("password-form", async () => {
     await api("POST", "/api/v1/auth/password/change", { current_password: $("#current-password").value, new_password: $("#new-password").value });
-    return "Your password is changed. Other devices were signed out.";
+    // The change starts a new session, so this page's CSRF token and live stream belong to the old one.
+    toastAfterNavigation("Your password is changed. Other devices were signed out.");
+    location.reload();
   });
   formHandler("email-form", async () => {
     const body = { email: $("#new-email").value.trim() };
@@ -124,13 +137,16 @@ function setUpAccount() {
   });
   formHandler("upgrade-form", async () => {
     const answer = await api("POST", "/api/v1/auth/upgrade", { email: $("#up-email").value.trim(), password: $("#up-password").value });
-    return answer.message;
+    // The guest session ends here; the account is used once its address is confirmed.
+    toastAfterNavigation(answer.message);
+    location.href = "/signin";
   });
   formHandler("delete-form", async (form, message) => {
     if (!$("#delete-confirm").checked) throw new ApiError(400, { error: { message: "Tick the box to confirm." } });
     message.textContent = "Deleting your account and everything in it…";
     const body = $("#delete-password") ? { password: $("#delete-password").value } : {};
     const answer = await api("DELETE", "/api/v1/me", body);
+    await forgetThisBrowser();
     toastAfterNavigation(answer.message);
     location.href = "/";
   });
@@ -139,6 +155,7 @@ function setUpAccount() {
     if (button) button.addEventListener("click", async () => {
       try {
         const answer = await api("POST", "/api/v1/auth/signout", { everywhere });
+        await forgetThisBrowser();
         toastAfterNavigation(answer.message);
         location.href = "/";
       } catch (error) { fail(error); }

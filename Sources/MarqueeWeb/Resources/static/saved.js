@@ -15,7 +15,7 @@ function savedEntry(item, watchlist) {
   link.href = href;
   const img = document.createElement("img");
   img.src = item.snapshot.image_url || "/static/no-image.svg";
-  img.alt = "Poster of " + item.snapshot.title;
+  img.alt = (item.media_type === "person" ? "Photo of " : "Poster of ") + item.snapshot.title;
   img.width = 72;
   img.height = 108;
   link.append(img);
@@ -86,7 +86,8 @@ function applySavedChange(main, change) {
   } else {
     const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);
     if (change.op === "delete") { if (old) old.remove(); }
-    else if (!kind || kind === change.media_type) {
+    // A new item shows only where it belongs: the right kind, and no search filter it might not match.
+    else if ((!kind || kind === change.media_type) && (old || !$("#saved-q").value)) {
       const fresh = savedEntry(change.item, change.list === "watchlist");
       fresh.classList.add("flash");
       if (old) old.replaceWith(fresh);

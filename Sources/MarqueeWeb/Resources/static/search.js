@@ -2,7 +2,6 @@
 "use strict";
 // ---- Search as you type ----------------------------------------------------------------------------------------
 
-const recentKey = "marquee.recentSearches";
 const recentSearches = () => JSON.parse(localStorage.getItem(recentKey) || "[]");
 
 function remember(query) {
@@ -40,16 +39,18 @@ onStart.push(function setUpSearch() {
     if ($("#year").value) params.set("year", $("#year").value);
     history.replaceState(null, "", q ? "/search?" + params : "/search");
     $("#search-start").hidden = q !== "";
+    if (controller) controller.abort();
     if (!q) {
       grid.replaceChildren();
+      grid.dataset.api = "";
+      grid.dataset.totalPages = "0";
       $("#search-summary").textContent = "";
       $("#search-empty").hidden = true;
       showRecent();
       return;
     }
-    if (controller) controller.abort();
     controller = new AbortController();
-    const api = "/api/v1/search?" + params;
+    const api = "/api/v1/search?" + params + (grid.dataset.locale ? "&" + grid.dataset.locale : "");
     try {
       const response = await fetch(api, { signal: controller.signal, headers: { Accept: "application/json" } });
       const answer = await response.json();
@@ -59,12 +60,14 @@ onStart.push(function setUpSearch() {
       grid.dataset.page = String(answer.page);
       grid.dataset.totalPages = String(answer.total_pages);
       const next = $(".next");
-      if (next) next.hidden = answer.page >= answer.total_pages;
+      if (next) {
+        next.href = `/search?${params}&page=2`;
+        next.hidden = answer.page >= answer.total_pages;
+      }
       $("#search-summary").textContent = `${answer.total_results} result${answer.total_results === 1 ? "" : "s"} for “${q}”`;
       const empty = $("#search-empty");
       empty.textContent = `Nothing matches “${q}”. Check the spelling, try fewer words, or search everything.`;
       empty.hidden = answer.results.length > 0;
-      remember(q);
       loadStates(grid);
       if (grid.recheckPaging) grid.recheckPaging();
     } catch (error) {
@@ -75,12 +78,17 @@ onStart.push(function setUpSearch() {
   input.addEventListener("input", later);
   $("#type").addEventListener("change", run);
   $("#year").addEventListener("input", later);
-  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); run(); });
+  // Searches are remembered once the person commits to them (submits, picks a suggestion or opens a result),
+  // not at every pause in typing.
+  const rememberBox = () => { if (input.value.trim()) remember(input.value.trim()); };
+  form.addEventListener("submit", (event) => { event.preventDefault(); clearTimeout(timer); rememberBox(); run(); });
+  grid.addEventListener("click", (event) => { if (event.target.closest("a")) rememberBox(); });
   document.addEventListener("click", (event) => {
     const suggestion = event.target.closest("[data-suggest]");
     if (!suggestion) return;
     event.preventDefault();
     input.value = suggestion.dataset.suggest;
+    rememberBox();
     run();
   });
   const clear = $("[data-clear-recent]");

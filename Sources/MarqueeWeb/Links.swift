@@ -1,0 +1,35 @@
+import Foundation
+
+/// A link in a row of tabs or sort choices, marked when it is the page shown.
+public struct PageLink: Sendable {
+    let href: String
+    let label: String
+    let current: Bool
+
+    /// A link to `href`; `current` marks the page being shown.
+    public init(href: String, label: String, current: Bool) {
+        self.href = href
+        self.label = label
+        self.current = current
+    }
+}
+
+/// One option of a `<select>`.
+struct Choice: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+}
+
+extension String {
+    /// The text percent-encoded for use as one query value (`&`, `=`, `#`, `/` and spaces all escaped).
+    public var queryValueEncoded: String {
+        addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? ""
+    }
+
+    private static let queryValueAllowed: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return allowed
+    }()
+}
