@@ -118,9 +118,6 @@ function request()
     return wrk.format("PUT", path, {["Authorization"] = "Bearer " .. token,
         ["Content-Type"] = "application/json"}, '{"snapshot":{"title":"Bench film"}}')
 end
-function response(status, headers, body)
-    if status ~= 201 then errors = (errors or 0) + 1 end
-end
 """
 
 

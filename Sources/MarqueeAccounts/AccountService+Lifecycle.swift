@@ -92,12 +92,18 @@ extension AccountService {
         }
     }
 
-    /// Moves a guest's data into `target`, then removes the guest (its sessions first, so nothing still signed in
-    /// as it outlives it).
+    /// Moves a guest's data into `target`, then removes the guest.
     func absorb(_ guest: UserID, into target: UserID) async throws {
         try await transfer.move(from: guest, to: target)
-        try await tokens.endAllSessions(of: guest)
-        try await users.delete(id: guest)
+        try await remove(guest)
+    }
+
+    /// Deletes an account with its data; its sessions end first, so everything that watches them (live streams,
+    /// here and on other instances) closes at once instead of finding out later. False when there was none.
+    @discardableResult
+    func remove(_ id: UserID) async throws -> Bool {
+        try await tokens.endAllSessions(of: id)
+        return try await users.delete(id: id)
     }
 
     // MARK: Profile and deletion
@@ -121,9 +127,7 @@ extension AccountService {
                 try requireRecentSignIn(auth)
             }
         }
-        // Ending the sessions first lets everything that watches them (live streams) close at once.
-        try await tokens.endAllSessions(of: user.id)
-        try await users.delete(id: user.id)
+        try await remove(user.id)
         logger.info("Account deleted", metadata: ["user": "\(user.id)"])
     }
 
@@ -132,7 +136,7 @@ extension AccountService {
         var removed = 0
         while true {
             let batch = try await users.idleGuests(before: now().addingTimeInterval(-policy.abandonedAfter), limit: 100)
-            for id in batch where try await users.delete(id: id) { removed += 1 }
+            for id in batch where try await remove(id) { removed += 1 }
             if batch.count < 100 { return removed }
         }
     }

@@ -227,7 +227,7 @@ public struct TokenIssuer: Sendable {
 
     /// SHA-256 in hex: what the database keeps instead of the token.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: Data(token.utf8)))
     }
 }
 

@@ -92,6 +92,11 @@ public struct SavedItemService: Sendable {
         try await store.everything(for: user)
     }
 
+    /// The caller's latest change sequence number (0 before their first change).
+    public func latest(for user: UserID) async throws -> Int64 {
+        try await store.latest(for: user)
+    }
+
     /// The changes after `seq` (at most `limit`), or word that the log was compacted past it.
     public func changes(for user: UserID, after seq: Int64, limit: Int = 500) async throws -> ChangeFeed {
         try await store.changes(for: user, after: seq, limit: limit)

@@ -90,7 +90,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         var services: [any Service] = [database] + providerServices + accounts.services + saved.services
         if let bus = database.bus {
             services.append(InstanceBusService(
-                bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache, logger: logger))
+                bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache,
+                sessionsEnded: saved.sessionsEnded, logger: logger))
         }
 
         let registry = PrometheusCollectorRegistry()
@@ -104,7 +105,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             responses: WebResponses(
                 renderer: try await WebRenderer.load(), imageOrigins: imageOrigins(settings), publicURL: publicURL),
             provider: provider, home: home, accounts: accounts.service, authenticator: accounts.authenticator,
-            items: saved.service, defaults: defaults, googleSignIn: false)
+            items: saved.service, defaults: defaults)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: ErrorMiddleware(pages: web))
         if !settings.trustedProxies.isEmpty {
@@ -202,7 +203,7 @@ public func openDatabase(settings: ServerSettings, logger: Logger) async throws 
     } catch {
         throw SettingsError(key: "dataDir", problem: "cannot create the folder '\(settings.dataDirectory)'.")
     }
-    let path = (settings.dataDirectory as NSString).appendingPathComponent("marquee.sqlite")
+    let path = settings.sqlitePath
     do {
         return try await SQLiteDatabase.open(path: path, logger: logger)
     } catch {

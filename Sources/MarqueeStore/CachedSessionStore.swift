@@ -4,7 +4,8 @@ import Synchronization
 
 /// A `SessionStore` that remembers sessions looked up by id for a few seconds, so the session check on every API
 /// request rarely reaches the database. Everything that changes a session through this store drops it from the
-/// cache at once; what another process changes is seen within `timeToLive`.
+/// cache at once. Instances sharing a database drop what another instance ended as its bus notice arrives
+/// (`forget`); what a process without a bus changes (`marquee user` on SQLite) is seen within `timeToLive`.
 public final class CachedSessionStore: SessionStore {
     private struct Entry {
         let session: SessionRecord
@@ -67,43 +68,46 @@ public final class CachedSessionStore: SessionStore {
     }
 
     public func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
-        forget(sessionID)
+        drop(sessionID)
         try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
     }
 
     public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
         let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
         switch outcome {
-        case .rotated(let session), .reused(let session), .ended(let session): forget(session.id)
+        case .rotated(let session), .reused(let session), .ended(let session): drop(session.id)
         case .unknown: break
         }
         return outcome
     }
 
     public func revoke(sessionID: String, at date: Date) async throws {
-        forget(sessionID)
+        drop(sessionID)
         try await base.revoke(sessionID: sessionID, at: date)
-        forget(sessionID)
+        drop(sessionID)
     }
 
     public func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
-        forgetAll(of: userID)
+        forget(.allEnded(userID))
     }
 
-    /// Drops one session (another instance ended it).
-    public func forget(_ sessionID: String) {
-        state.withLock { state in
-            state.generation += 1
-            state.entries[sessionID] = nil
+    /// Drops what another instance ended.
+    public func forget(_ ended: SessionNotice) {
+        switch ended {
+        case .ended(let sessionID): drop(sessionID)
+        case .allEnded(let userID):
+            state.withLock { state in
+                state.generation += 1
+                state.entries = state.entries.filter { $0.value.session.userID != userID }
+            }
         }
     }
 
-    /// Drops every session of an account (another instance ended them).
-    public func forgetAll(of userID: UserID) {
+    private func drop(_ sessionID: String) {
         state.withLock { state in
             state.generation += 1
-            state.entries = state.entries.filter { $0.value.session.userID != userID }
+            state.entries[sessionID] = nil
         }
     }
 

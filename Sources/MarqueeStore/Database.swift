@@ -9,9 +9,10 @@ public protocol Database: Sendable {
     var reader: any SQLDatabase { get }
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
-    /// Holds an exclusive lock named `key` until the transaction `db` (from `write`) ends, so transactions on other
-    /// connections or instances that change the same thing run one after the other instead of racing.
-    func lock(_ key: String, in db: any SQLDatabase) async throws
+    /// Holds exclusive locks on `keys` until the transaction `db` (from `write`) ends, so transactions on other
+    /// connections or instances that change the same thing run one after the other instead of racing. The keys
+    /// are taken in one fixed order, so two transactions locking the same keys cannot deadlock.
+    func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws
     /// Messages between the instances sharing this database; nil when only one process uses it (SQLite).
     var bus: (any InstanceBus)? { get }
     /// Whether the database answers a trivial query.
@@ -25,9 +26,9 @@ extension Database {
     /// such as secrets, attempt counts or upstream turns, belongs in the database).
     public var isShared: Bool { bus != nil }
 
-    /// Locks every key, in one fixed order so two transactions locking the same keys cannot deadlock.
-    public func lock(_ keys: [String], in db: any SQLDatabase) async throws {
-        for key in Set(keys).sorted() { try await lock(key, in: db) }
+    /// Locks one key (see `lock(_:in:)`).
+    public func lock(_ key: LockKey, in db: any SQLDatabase) async throws {
+        try await lock([key], in: db)
     }
 }
 

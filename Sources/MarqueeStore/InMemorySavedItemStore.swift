@@ -95,6 +95,8 @@ public actor InMemorySavedItemStore: SavedItemStore {
         items.keys.count { $0.user == user }
     }
 
+    public func latest(for user: UserID) -> Int64 { latest[user] ?? 0 }
+
     public func changes(for user: UserID, after seq: Int64, limit: Int) -> ChangeFeed {
         let newest = latest[user] ?? 0
         if seq < (compactedThrough[user] ?? 0) { return .compacted(latest: newest) }

@@ -18,8 +18,11 @@ public struct Migrator: Sendable {
 
     /// Applies every migration not yet applied, each in its own transaction; returns the versions applied.
     /// Instances starting together take turns (a database lock per step), so each migration runs exactly once.
+    /// An up-to-date database costs one read: the lock is taken only when something is pending.
     @discardableResult
     public func migrate(logger: Logger) async throws -> [Int] {
+        let pending = try await status().filter { $0.appliedAt == nil }.map(\.migration)
+        guard !pending.isEmpty else { return [] }
         try await database.write { [database] db in
             try await Self.prepare(db, database)
             try await db.create(table: "schema_migrations")
@@ -30,7 +33,8 @@ public struct Migrator: Sendable {
                 .run()
         }
         var applied: [Int] = []
-        for migration in migrations {
+        // Checked again under the lock: another instance may have applied some meanwhile.
+        for migration in pending {
             let didApply = try await database.write { [database] db in
                 try await Self.prepare(db, database)
                 let done = try await db.select().column("version").from("schema_migrations")
@@ -84,17 +88,16 @@ public struct Migrator: Sendable {
         return migrations.map { ($0, applied[$0.version]) }
     }
 
-    private static let lockName = "marquee.migrations"
-
     /// Takes the migrations lock; on PostgreSQL also lifts the statement timeout for this transaction, since a
     /// migration rewriting a big table (or waiting for another instance's) may take longer than any request should.
     private static func prepare(_ db: any SQLDatabase, _ database: any Database) async throws {
         if db.dialect.name == "postgresql" { try await db.raw("SET LOCAL statement_timeout = 0").run() }
-        try await database.lock(lockName, in: db)
+        try await database.lock(.migrations, in: db)
     }
 }
 
-/// A migration's own statements failed (not the connection: that stays `storage.unavailable`).
+/// A migration's own statements failed (not the connection: that stays `storage.unavailable`, which every
+/// database's `write` reports at the statement).
 public struct MigrationFailed: Error, CustomStringConvertible {
     public let version: Int
     public let name: String

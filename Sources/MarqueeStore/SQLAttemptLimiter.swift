@@ -24,7 +24,7 @@ public struct SQLAttemptLimiter: AttemptLimiter {
         let windowStart = current - Int64(window * 1000)
         let (limit, window) = (limit, window)
         let wait: Int64 = try await database.write { [database] db in
-            try await database.lock(keys.map { "attempts:\($0)" }, in: db)
+            try await database.lock(Set(keys.map(LockKey.attempts)), in: db)
             let rows = try await db.select().column("attempt_key").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
                 .column(SQLFunction("MIN", args: SQLColumn("at")), as: "oldest").from("attempt_log")
                 .where("attempt_key", .in, keys).where("at", .greaterThan, windowStart).groupBy("attempt_key").all()

@@ -47,7 +47,7 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
     public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome {
         try await database.write { [database] db in
             // A link opened twice at once (two instances) is consumed once.
-            try await database.lock("link:\(tokenHash)", in: db)
+            try await database.lock(.link(tokenHash), in: db)
             guard
                 var record = try await db.select().columns("*").from("one_time_tokens")
                     .where("token_hash", .equal, tokenHash).where("purpose", .equal, purpose.rawValue)

@@ -135,6 +135,10 @@ public struct SQLSavedItemStore: SavedItemStore {
         return (items, latest)
     }
 
+    public func latest(for user: UserID) async throws -> Int64 {
+        try await Self.sequence(database.reader, user)?.latest ?? 0
+    }
+
     public func count(for user: UserID) async throws -> Int {
         Int(try await Self.sequence(database.reader, user)?.itemCount ?? 0)
     }
@@ -168,7 +172,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     public func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
-            try await database.lock([Self.lockName(source), Self.lockName(target)], in: db)
+            try await database.lock([.items(source), .items(target)], in: db)
             let moving = try await db.select().columns("*").from("saved_items").where("user_id", .equal, source.rawValue)
                 .orderBy("created_at").all().compactMap(SavedItemRow.item)
             var changes: [ItemChange] = []
@@ -191,10 +195,8 @@ public struct SQLSavedItemStore: SavedItemStore {
     /// Makes one person's writes take turns across connections and instances: each reads, then writes, their
     /// items and sequence number.
     private func lockItems(of user: UserID, _ db: any SQLDatabase) async throws {
-        try await database.lock(Self.lockName(user), in: db)
+        try await database.lock(.items(user), in: db)
     }
-
-    private static func lockName(_ user: UserID) -> String { "items:\(user.rawValue)" }
 
     private struct KeyRow: Decodable {
         var list: String

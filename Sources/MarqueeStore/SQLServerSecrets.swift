@@ -13,7 +13,7 @@ public struct SQLServerSecrets: Sendable {
     /// reads that same value.
     public func secret(named name: String, orMake make: @escaping @Sendable () -> String) async throws -> String {
         try await database.write { [database] db in
-            try await database.lock("secret:\(name)", in: db)
+            try await database.lock(.secret(name), in: db)
             if let existing = try await db.select().column("value").from("server_secrets").where("name", .equal, name)
                 .first(decodingColumn: "value", as: String.self)
             {

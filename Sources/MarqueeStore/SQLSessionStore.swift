@@ -91,7 +91,7 @@ public struct SQLSessionStore: SessionStore {
         let nowMillis = Milliseconds.from(now)
         return try await database.write { [database] db in
             // Two instances refreshing with the same token at once: one rotates it, the other sees it used.
-            try await database.lock("refresh:\(tokenHash)", in: db)
+            try await database.lock(.refresh(tokenHash), in: db)
             guard
                 let token = try await db.select().columns("*").from("refresh_tokens")
                     .where("token_hash", .equal, tokenHash).first(decoding: TokenRow.self),

@@ -4,6 +4,8 @@ import SQLKit
 /// `UpstreamCoordination` in the shared database: claims in `upstream_claims`, per-second request counts in
 /// `upstream_rate` (a fixed window per second, counted by every instance together).
 public struct SQLUpstreamCoordination: UpstreamCoordination {
+    public var isShared: Bool { true }
+
     private let database: any Database
     private let holder = UUID().uuidString
 

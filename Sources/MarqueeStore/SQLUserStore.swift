@@ -80,7 +80,7 @@ public struct SQLUserStore: UserStore {
     public func delete(id: UserID) async throws -> Bool {
         try await database.write { [database] db in
             // The same locks a save and an account update take, so deleting never deadlocks with either.
-            try await database.lock(["items:\(id.rawValue)", "user:\(id.rawValue)"], in: db)
+            try await database.lock([.items(id), .user(id.rawValue)], in: db)
             let existed = try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
             for step in UserData.deletionOrder { try await step(db, id.rawValue) }
             try await db.delete(from: "users").where("id", .equal, id.rawValue).run()
@@ -112,8 +112,8 @@ public struct SQLUserStore: UserStore {
     }
 
     /// What two writers must not claim at once: the id, the email address and the Google account.
-    private static func lockNames(_ row: Row) -> [String] {
-        ["user:\(row.id)"] + [row.email.map { "email:\($0)" }, row.google_subject.map { "google:\($0)" }].compactMap { $0 }
+    private static func lockNames(_ row: Row) -> Set<LockKey> {
+        Set([.user(row.id)] + [row.email.map(LockKey.email), row.google_subject.map(LockKey.google)].compactMap { $0 })
     }
 
     /// Whether another account (or, for inserts, any account with the same id) holds the row's email or subject.

@@ -33,6 +33,8 @@ public protocol SavedItemStore: Sendable {
     func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64)
     /// How many items the person has in all.
     func count(for user: UserID) async throws -> Int
+    /// The person's latest change sequence number (0 before their first change).
+    func latest(for user: UserID) async throws -> Int64
     /// The changes after `seq`, at most `limit`.
     func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed
     /// Drops log entries older than the newest `keep`.

@@ -3,6 +3,8 @@ public import Foundation
 /// How the instances that share a database share an upstream: one fetch per resource at a time across all of
 /// them, and one outbound rate limit for all of them together.
 public protocol UpstreamCoordination: Sendable {
+    /// Whether other instances take part (false: claims always succeed, so there is nothing to wait for).
+    var isShared: Bool { get }
     /// Claims fetching `key` for `lease`; false while another instance holds an unexpired claim on it.
     func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool
     /// Gives up this instance's claim on `key`.
@@ -16,6 +18,8 @@ public protocol UpstreamCoordination: Sendable {
 public struct LocalUpstreamCoordination: UpstreamCoordination {
     /// Creates the no-op coordination.
     public init() {}
+
+    public var isShared: Bool { false }
 
     public func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool { true }
     public func release(_ key: String) async throws {}

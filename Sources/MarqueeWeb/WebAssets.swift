@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MarqueeCore
 
 /// One static file of the web app, held in memory with its validator.
 public struct WebAsset: Sendable {
@@ -47,7 +48,7 @@ public struct WebAssets: Sendable {
 
 extension WebAsset {
     init(bytes: [UInt8], name: String) {
-        let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: bytes))
         self.name = name
         self.body = bytes
         self.version = String(digest.prefix(12))

@@ -32,22 +32,16 @@ struct CatalogCommand: AsyncParsableCommand {
             guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw ValidationError("Cannot read '\(file)' as UTF-8 text.")
             }
-            var logger = Logger(label: "marquee.import")
-            logger.logLevel = .warning
-            let database = try await openMigratedDatabase(settings: settings, logger: logger)
             var checking = ProgressBar(label: "Checking")
             var saving = ProgressBar(label: "Importing")
-            let report: CatalogImporter.Report
-            do {
-                report = try await CatalogImporter(store: CatalogLineStore(database: database))
+            var imported: CatalogImporter.Report?
+            try await withDatabase(settings, label: "marquee.import") { database in
+                imported = try await CatalogImporter(store: CatalogLineStore(database: database))
                     .importText(text, replace: replace, strict: strict) { phase, done, total in
                         if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
                     }
-                await database.close()
-            } catch {
-                await database.close()
-                throw error
             }
+            guard let report = imported else { return }
             for error in report.errors.prefix(20) { FileHandle.standardError.write(Data("  \(error)\n".utf8)) }
             if report.errors.count > 20 {
                 FileHandle.standardError.write(Data("  … and \(report.errors.count - 20) more\n".utf8))

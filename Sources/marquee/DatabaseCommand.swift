@@ -18,8 +18,8 @@ struct DatabaseCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await common.serverSettings()
-            try await withDatabase(settings) { database in
-                print("Database: \(settings.database?.redacted ?? settings.dataDirectory + "/marquee.sqlite")")
+            try await withDatabase(settings, label: "marquee.db", migrated: false) { database in
+                print("Database: \(settings.database?.redacted ?? settings.sqlitePath)")
                 let status = try await Migrator(database: database).status()
                 for (migration, appliedAt) in status {
                     let version = String(migration.version).padding(toLength: 4, withPad: " ", startingAt: 0)
@@ -38,8 +38,8 @@ struct DatabaseCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await common.serverSettings()
-            try await withDatabase(settings) { database in
-                let applied = try await Migrator(database: database).migrate(logger: commandLogger)
+            try await withDatabase(settings, label: "marquee.db", migrated: false) { database in
+                let applied = try await Migrator(database: database).migrate(logger: commandLogger("marquee.db"))
                 print(applied.isEmpty ? "Up to date." : "Applied \(applied.map(String.init).joined(separator: ", ")).")
             }
         }
@@ -67,10 +67,10 @@ struct DatabaseCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("--to: \(error)")
             }
-            let source = try await SQLiteDatabase.open(path: path, logger: commandLogger)
+            let source = try await SQLiteDatabase.open(path: path, logger: commandLogger("marquee.db"))
             let target: PostgreSQLDatabase
             do {
-                target = try await PostgreSQLDatabase.open(location: location, logger: commandLogger)
+                target = try await PostgreSQLDatabase.open(location: location, logger: commandLogger("marquee.db"))
             } catch {
                 await source.close()
                 throw ValidationError("--to: \(error)")
@@ -88,40 +88,18 @@ struct DatabaseCommand: AsyncParsableCommand {
         }
 
         private func copy(from source: SQLiteDatabase, path: String, to target: PostgreSQLDatabase) async throws {
-            try await Migrator(database: source).migrate(logger: commandLogger)
-            try await Migrator(database: target).migrate(logger: commandLogger)
+            try await Migrator(database: source).migrate(logger: commandLogger("marquee.db"))
+            try await Migrator(database: target).migrate(logger: commandLogger("marquee.db"))
             let copy = DatabaseCopy(from: source, to: target)
             let total = try await copy.rowsToCopy()
             let bar = Mutex(ProgressBar(label: "Copying"))
             bar.withLock { $0.update(0, of: total) }
             let counts = try await copy.run { done in bar.withLock { $0.update(done, of: total) } }
-            let secretFile = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("token-secret")
-            if let secret = try? String(contentsOfFile: secretFile, encoding: .utf8) {
-                let kept = secret.trimmingCharacters(in: .whitespacesAndNewlines)
-                _ = try await SQLServerSecrets(database: target).secret(named: "token-secret") { kept }
-            }
+            try await TokenSecret.copy(fromDataDirectory: (path as NSString).deletingLastPathComponent, to: target)
             for count in counts {
                 print("\(count.table.padding(toLength: 18, withPad: " ", startingAt: 0)) \(count.target) rows")
             }
             print("Copied \(total) rows to \(target.location); every table's count matches.")
         }
-    }
-}
-
-private var commandLogger: Logger {
-    var logger = Logger(label: "marquee.db")
-    logger.logLevel = .warning
-    return logger
-}
-
-/// Opens the configured database, as it is (not migrated), for `body`, closing it afterwards.
-private func withDatabase(_ settings: ServerSettings, _ body: (any Database) async throws -> Void) async throws {
-    let database = try await openDatabase(settings: settings, logger: commandLogger)
-    do {
-        try await body(database)
-        await database.close()
-    } catch {
-        await database.close()
-        throw error
     }
 }

@@ -120,15 +120,7 @@ struct UserCommand: AsyncParsableCommand {
 
 /// Opens the database for an operator command and closes it afterwards.
 func withAdmin(_ common: CommonOptions, _ body: (AccountAdmin) async throws -> Void) async throws {
-    let settings = try await common.serverSettings()
-    var logger = Logger(label: "marquee.admin")
-    logger.logLevel = .warning
-    let database = try await openMigratedDatabase(settings: settings, logger: logger)
-    do {
+    try await withDatabase(try await common.serverSettings(), label: "marquee.admin") { database in
         try await body(AccountAdmin(database: database))
-        await database.close()
-    } catch {
-        await database.close()
-        throw error
     }
 }

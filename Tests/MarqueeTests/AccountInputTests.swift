@@ -105,6 +105,17 @@ struct AccountInputTests {
             #expect(try await Self.guest(h, from: "10.0.0.77, 10.0.0.1") == 429)
             #expect(try await Self.guest(h, from: "10.0.0.1:4567") == 429)
             #expect(try await Self.guest(h, from: "::ffff:10.0.0.1") == 429)
+            // Another trusted proxy in the chain is skipped, not taken for the client.
+            #expect(try await Self.guest(h, from: "10.0.0.1, ::1") == 429)
+            // An entry that is not an address ends the search: the request counts against the proxy itself.
+            for _ in 0..<3 { #expect(try await Self.guest(h, from: "10.0.0.50, not-an-address") == 201) }
+            #expect(try await Self.guest(h, from: "10.0.0.51, not-an-address") == 429)
+            #expect(try await Self.guest(h, from: "10.0.0.3") == 201)
+        }
+        // Proxies are configured, but this peer is not one of them: its header is ignored.
+        try await H.run(["authThrottleLimit": "3", "trustedProxies": "10.9.9.9"]) { h async throws in
+            for n in 0..<3 { #expect(try await Self.guest(h, from: "10.0.2.\(n)") == 201) }
+            #expect(try await Self.guest(h, from: "10.0.2.9") == 429)
         }
         try await H.run(["authThrottleLimit": "3"]) { h async throws in
             for n in 0..<3 { #expect(try await Self.guest(h, from: "10.0.1.\(n)") == 201) }

@@ -51,4 +51,20 @@ struct AttemptLimiterTests {
             try await a.attempt(["ip:1"])
         }
     }
+
+    @Test("Racing attempts through two limiters never get past the limit (the keys' locks hold on PostgreSQL)")
+    func concurrentAttempts() async throws {
+        try await Self.withLimiters { a, b, _ in
+            let allowed = await withTaskGroup(of: Bool.self) { group in
+                for n in 0..<12 {
+                    let limiter = n.isMultiple(of: 2) ? a : b
+                    // Two keys per attempt, in both orders, so lock ordering is exercised too.
+                    let keys = n.isMultiple(of: 3) ? ["ip:9", "email:grace"] : ["email:grace", "ip:9"]
+                    group.addTask { (try? await limiter.attempt(keys)) != nil }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(allowed == 3)
+        }
+    }
 }

@@ -14,18 +14,13 @@ struct MultiInstanceTests {
     /// token secret), started at the same moment: they migrate the empty database and make its token secret
     /// together.
     static func withTwoInstances(_ body: (ServerProcess, ServerProcess, String) async throws -> Void) async throws {
-        let url = try await TestPostgres.createDatabase()
-        do {
+        try await TestPostgres.withDatabase { url in
             async let first = ServerProcess.start(environment: environment(url))
             async let second = ServerProcess.start(environment: environment(url))
             let (a, b) = try await (first, second)
             try await body(a, b, url)
             a.stop()
             b.stop()
-            try await TestPostgres.dropDatabase(url)
-        } catch {
-            try? await TestPostgres.dropDatabase(url)
-            throw error
         }
     }
 
@@ -61,6 +56,49 @@ struct MultiInstanceTests {
             #expect(end.event == "end")
             // The session is over on B too, not just cached as alive.
             #expect(try await apiB.send(.GET, "/api/v1/me/items", bearer: person.token).status == 401)
+        }
+    }
+
+    @Test("Sign out everywhere on A, and `marquee user delete` run against the shared database, end streams on B",
+        .timeLimit(.minutes(1)))
+    func endedEverywhere() async throws {
+        try await Self.withTwoInstances { a, b, url in
+            let (apiA, apiB) = (LoopbackClient(port: a.port), LoopbackClient(port: b.port))
+            let person = try await apiA.guest()
+            let stream = apiB.stream(token: person.token)
+            #expect(try #require(await stream.next()).event == "snapshot")
+            #expect(try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token)
+                .status == 200)
+            #expect(try #require(await stream.next(within: .seconds(2))).event == "end")
+
+            let other = try await apiA.guest()
+            let otherStream = apiB.stream(token: other.token)
+            #expect(try #require(await otherStream.next()).event == "snapshot")
+            let deleted = try await runMarquee(
+                ["user", "delete", other.userID], environment: ["MARQUEE_DATABASE_URL": url], input: "delete\n")
+            #expect(deleted.status == 0, "\(deleted.output)")
+            #expect(try #require(await otherStream.next(within: .seconds(2))).event == "end")
+            #expect(try await apiB.send(.GET, "/api/v1/me/items", bearer: other.token).status == 401)
+        }
+    }
+
+    @Test("SIGTERM with a live stream open: the server stops cleanly at once; the client resumes on the other instance",
+        .timeLimit(.minutes(1)))
+    func gracefulShutdownWithOpenStreams() async throws {
+        try await Self.withTwoInstances { a, b, _ in
+            let apiA = LoopbackClient(port: a.port)
+            let person = try await apiA.guest()
+            let stream = LoopbackClient(port: b.port).stream(token: person.token)
+            _ = try #require(await stream.next())
+            #expect(try await apiA.saveMovie("1", token: person.token) == 201)
+            let seen = try #require(await stream.next())
+            // Before streams closed themselves on shutdown, this waited for the stream forever.
+            #expect(b.stop() == 0)
+            // Closed, not ended: an `end` event would tell the client not to reconnect.
+            #expect(await stream.next(within: .seconds(1)) == nil)
+            #expect(try await apiA.saveMovie("2", token: person.token) == 201)
+            let resumed = LoopbackClient(port: a.port).stream(token: person.token, lastEventID: seen.id)
+            #expect(try #require(await resumed.next()).id == "2")
         }
     }
 
@@ -122,9 +160,7 @@ struct MultiInstanceTests {
     @Test("One TMDB call for a title asked for through both instances at once", .timeLimit(.minutes(1)))
     func sharedUpstreamFetch() async throws {
         let tmdb = FakeTMDB(delay: .milliseconds(300))
-        try await tmdb.run { baseURL in
-            let url = try await TestPostgres.createDatabase()
-            defer { Task { try? await TestPostgres.dropDatabase(url) } }
+        try await tmdb.run { baseURL in try await TestPostgres.withDatabase { url in
             var environment = Self.environment(url)
             environment["MARQUEE_TMDB_API_KEY"] = FakeTMDB.apiKey
             environment["MARQUEE_TMDB_BASE_URL"] = baseURL
@@ -141,7 +177,7 @@ struct MultiInstanceTests {
             #expect(tmdb.callCount("/3/movie/9001") == 1, "\(tmdb.calls)")
             a.stop()
             b.stop()
-        }
+        } }
     }
 
     @Test("SQLite: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
@@ -151,9 +187,7 @@ struct MultiInstanceTests {
 
     @Test("PostgreSQL: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
     func crashDurabilityPostgres() async throws {
-        let url = try await TestPostgres.createDatabase()
-        defer { Task { try? await TestPostgres.dropDatabase(url) } }
-        try await Self.burstThenKill(environment: Self.environment(url))
+        try await TestPostgres.withDatabase { url in try await Self.burstThenKill(environment: Self.environment(url)) }
     }
 
     /// Saves from 16 connections at once, kills the server after 150 answered saves, restarts it on the same

@@ -8,27 +8,6 @@ import Testing
 struct OperatorCommandTests {
     typealias H = AccountHarness
 
-    /// Runs the built `marquee` binary.
-    func marquee(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let binary = root.appendingPathComponent(".build/debug/marquee")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try ProcessLaunch.run(process)
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test("Development mode: sign-up mail lands in the outbox, `marquee mail list` shows its link, and the link works")
     func outboxSignUp() async throws {
         let dataDir = TestSettings.makeDataDirectory()
@@ -40,7 +19,7 @@ struct OperatorCommandTests {
                 "/api/v1/auth/signup", method: .post, body: body, headers: [.contentType: "application/json"])
             #expect(signUp.status == .accepted)
             let mail = try await Mailbox(directory: dataDir + "/outbox").message(to: email)
-            let listed = try marquee(["mail", "list", "--data-dir", dataDir])
+            let listed = try await runMarquee(["mail", "list", "--data-dir", dataDir])
             #expect(listed.status == 0)
             #expect(listed.output.contains("Confirm your email address for Marquee"))
             #expect(listed.output.contains("/verify?token=\(try mail.token(path: "/verify"))"))
@@ -60,25 +39,25 @@ struct OperatorCommandTests {
             box.session = try await h.signUpVerifyAndSignIn(email)
         }
         let session = try #require(box.session)
-        let list = try marquee(["user", "list", "--data-dir", dataDir])
+        let list = try await runMarquee(["user", "list", "--data-dir", dataDir])
         #expect(list.status == 0 && list.output.contains(session.userID) && list.output.contains(email))
-        let show = try marquee(["user", "show", email, "--data-dir", dataDir])
+        let show = try await runMarquee(["user", "show", email, "--data-dir", dataDir])
         #expect(show.output.contains("Email (\(email))") && show.output.contains(String(session.userID.prefix(8))))
-        #expect(try marquee(["user", "disable", session.userID, "--data-dir", dataDir]).status == 0)
+        #expect(try await runMarquee(["user", "disable", session.userID, "--data-dir", dataDir]).status == 0)
 
         try await H.run(dataDir: dataDir) { h in
             #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
             let refused = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password])
             #expect(try refused.errorCode() == "auth.account_disabled")
         }
-        #expect(try marquee(["user", "enable", email, "--data-dir", dataDir]).status == 0)
+        #expect(try await runMarquee(["user", "enable", email, "--data-dir", dataDir]).status == 0)
         try await H.run(dataDir: dataDir) { h in _ = try await h.signIn(email) }
 
-        let declined = try marquee(["user", "delete", email, "--data-dir", dataDir], input: "no\n")
+        let declined = try await runMarquee(["user", "delete", email, "--data-dir", dataDir], input: "no\n")
         #expect(declined.status != 0)
-        let deleted = try marquee(["user", "delete", email, "--data-dir", dataDir], input: "delete\n")
+        let deleted = try await runMarquee(["user", "delete", email, "--data-dir", dataDir], input: "delete\n")
         #expect(deleted.status == 0, "\(deleted.output)")
-        let missing = try marquee(["user", "show", email, "--data-dir", dataDir])
+        let missing = try await runMarquee(["user", "show", email, "--data-dir", dataDir])
         #expect(missing.status != 0 && missing.output.contains("No account"))
     }
 }

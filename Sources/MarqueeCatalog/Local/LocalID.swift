@@ -1,3 +1,5 @@
+import MarqueeCore
+
 /// Ids for catalog entries that have no TMDB id: stable across restarts and imports, and in a range TMDB does
 /// not use (1,000,000,000 and up), so they never collide with real ids.
 enum LocalID {
@@ -5,12 +7,7 @@ enum LocalID {
 
     /// A stable id for `key`, avoiding every id in `taken` by probing forward.
     static func make(for key: String, avoiding taken: Set<Int>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        var id = base + Int(hash % 900_000_000)
+        var id = base + Int(FNV1a.hash(key) % 900_000_000)
         while taken.contains(id) { id += 1 }
         return id
     }

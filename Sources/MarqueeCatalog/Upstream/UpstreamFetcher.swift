@@ -62,14 +62,11 @@ public struct UpstreamFetcher: Sendable {
         -> [UInt8]
     {
         let cached = try? await cache.response(for: cacheKey)
-        let age = cached.map { now().timeIntervalSince($0.fetchedAt) }
-        if let cached, let age, age < Double(cached.maxAge) {
-            return cached.body
-        }
+        if let cached, isFresh(cached) { return cached.body }
         let fetch: @Sendable () async throws -> CachedResponse = {
             try await self.fetchOnce(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
         }
-        if let cached, let age, age < policy.maxStaleness {
+        if let cached, now().timeIntervalSince(cached.fetchedAt) < policy.maxStaleness {
             await coalescer.startIfIdle(cacheKey, work: fetch)
             return cached.body
         }
@@ -81,23 +78,27 @@ public struct UpstreamFetcher: Sendable {
     private func fetchOnce(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
         async throws -> CachedResponse
     {
+        guard coordination.isShared else {
+            return try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+        }
         let lease = policy.timeout * policy.maxAttempts + .seconds(5)
         let deadline = ContinuousClock.now + policy.timeout
         while true {
             if (try? await coordination.claim(cacheKey, for: lease.timeInterval, at: now())) ?? true {
+                let outcome: Result<CachedResponse, any Error>
                 do {
                     // Another instance may have fetched it and let go of its claim since we looked.
                     if let cached = await freshCached(cacheKey) {
-                        try? await coordination.release(cacheKey)
-                        return cached
+                        outcome = .success(cached)
+                    } else {
+                        outcome = .success(
+                            try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath))
                     }
-                    let response = try await fetchAndStore(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
-                    try? await coordination.release(cacheKey)
-                    return response
                 } catch {
-                    try? await coordination.release(cacheKey)
-                    throw error
+                    outcome = .failure(error)
                 }
+                try? await coordination.release(cacheKey)
+                return try outcome.get()
             }
             // Another instance is fetching it: watch the shared cache closely, and claim again now and then (each
             // claim is a write) in case that instance gave up.
@@ -113,9 +114,13 @@ public struct UpstreamFetcher: Sendable {
 
     /// The cached response for `key` if it is still fresh.
     private func freshCached(_ key: String) async -> CachedResponse? {
-        guard let cached = try? await cache.response(for: key), now().timeIntervalSince(cached.fetchedAt) < Double(cached.maxAge)
-        else { return nil }
+        guard let cached = try? await cache.response(for: key), isFresh(cached) else { return nil }
         return cached
+    }
+
+    /// Whether a cached response is younger than the max-age it was stored with.
+    private func isFresh(_ cached: CachedResponse) -> Bool {
+        now().timeIntervalSince(cached.fetchedAt) < Double(cached.maxAge)
     }
 
     /// Waits for a slot of the outbound rate limit shared with the other instances (up to the request timeout).

@@ -41,8 +41,10 @@ public struct AccountAdmin: Sendable {
         try await users.update(user)
     }
 
-    /// Deletes the account with all its data.
+    /// Deletes the account with all its data. Its sessions end first, so running servers (on a shared database,
+    /// told over the instance bus) close its live streams at once.
     public func delete(_ user: UserRecord) async throws {
+        try await sessions.revokeAll(userID: user.id, at: now())
         try await users.delete(id: user.id)
     }
 }

@@ -19,7 +19,7 @@ struct AccountsAssembly {
     init(
         settings: ServerSettings, database: any Database, publicURL: PublicBaseURL, logger: Logger,
         dependencies: AppDependencies, transfer: any GuestDataTransfer,
-        sessionsEnded: @escaping @Sendable (EndedSessions) -> Void
+        sessionsEnded: @escaping @Sendable (SessionNotice) -> Void
     ) async throws {
         sessionCache = CachedSessionStore(base: SQLSessionStore(database: database), now: dependencies.now)
         let sessions = ObservedSessionStore(base: sessionCache, onEnd: sessionsEnded)

@@ -2,17 +2,11 @@ import Foundation
 import MarqueeCore
 import MarqueeStore
 
-/// Which sign-ins just ended.
-enum EndedSessions: Sendable {
-    case one(sessionID: String)
-    case all(of: UserID)
-}
-
 /// A `SessionStore` that reports every session it ends (sign-out, sign-out everywhere, a reused refresh token,
 /// password reset, account deletion), so live streams of those sessions close at once.
 struct ObservedSessionStore: SessionStore {
     let base: any SessionStore
-    let onEnd: @Sendable (EndedSessions) -> Void
+    let onEnd: @Sendable (SessionNotice) -> Void
 
     func create(_ session: SessionRecord, tokenHash: String) async throws {
         try await base.create(session, tokenHash: tokenHash)
@@ -36,17 +30,17 @@ struct ObservedSessionStore: SessionStore {
 
     func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
         let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
-        if case .reused(let session) = outcome { onEnd(.one(sessionID: session.id)) }
+        if case .reused(let session) = outcome { onEnd(.ended(session.id)) }
         return outcome
     }
 
     func revoke(sessionID: String, at date: Date) async throws {
         try await base.revoke(sessionID: sessionID, at: date)
-        onEnd(.one(sessionID: sessionID))
+        onEnd(.ended(sessionID))
     }
 
     func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
-        onEnd(.all(of: userID))
+        onEnd(.allEnded(userID))
     }
 }

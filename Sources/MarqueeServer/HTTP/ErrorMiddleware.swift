@@ -9,8 +9,8 @@ import MarqueeCore
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = MarqueeRequestContext
 
-    /// Draws error pages for browsers; nil answers JSON only.
-    var pages: WebPages?
+    /// Draws error pages for browsers.
+    let pages: WebPages
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -20,7 +20,7 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let domainError = Self.domainError(for: error, request: request, context: context)
-            if let pages, Self.wantsPage(request),
+            if Self.wantsPage(request),
                 let page = try? await pages.problem(domainError, request: request, requestID: context.requestID)
             {
                 response = page

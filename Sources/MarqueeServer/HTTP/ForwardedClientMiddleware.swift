@@ -11,12 +11,8 @@ import NIOCore
 struct ForwardedClientMiddleware: RouterMiddleware {
     typealias Context = MarqueeRequestContext
 
+    /// The proxies' addresses, in canonical form (as settings read them).
     let trustedProxies: Set<String>
-
-    /// Trusts the given proxy addresses (in any spelling `IPAddress.canonical` reads).
-    init(trustedProxies: Set<String>) {
-        self.trustedProxies = Set(trustedProxies.compactMap(IPAddress.canonical))
-    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

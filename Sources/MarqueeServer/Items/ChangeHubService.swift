@@ -2,8 +2,9 @@ import MarqueeSaved
 import NIOCore
 import ServiceLifecycle
 
-/// Runs the hub's fan-out and heartbeats for as long as the server runs; on shutdown it ends every live stream so
-/// the server does not wait for them (clients reconnect and resume).
+/// Runs the hub's fan-out and heartbeats for as long as the server runs, and stops the hub on shutdown. (Streams
+/// close themselves when shutdown begins, in `ChangeStream`: the HTTP server stops before this service and waits
+/// for open responses, so the hub's own shutdown comes too late for them.)
 struct ChangeHubService: Service {
     let hub: ChangeHub<ByteBuffer>
     let heartbeat: Duration

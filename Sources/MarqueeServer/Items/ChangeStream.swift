@@ -54,10 +54,11 @@ struct ChangeStream {
         } onGracefulShutdown: {
             subscription.close()
         }
-        if finished { return try await writer.finish(nil) }
-        // The hub dropped this stream (it fell behind, or the server is stopping): the client reconnects with the
-        // last id it saw and loses nothing.
-        logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(last)"])
+        // Otherwise the hub dropped this stream (it fell behind) or the server is stopping: either way the client
+        // reconnects with the last id it saw and loses nothing. Only the first is worth a line in the log.
+        if !finished, !Task.isShuttingDownGracefully {
+            logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(last)"])
+        }
         try await writer.finish(nil)
     }
 

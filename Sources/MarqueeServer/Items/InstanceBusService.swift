@@ -16,55 +16,67 @@ struct InstanceBusService: Service {
     let items: SavedItemService
     let hub: ChangeHub<ByteBuffer>
     let sessionCache: CachedSessionStore
+    /// Closes the streams of ended sign-ins: the same routing as for sign-ins ended here.
+    let sessionsEnded: @Sendable (SessionNotice) -> Void
     let logger: Logger
 
     func run() async throws {
         let events = bus.messages()
         await cancelWhenGracefulShutdown {
+            // How far each watched person's changes were published here, so a burst of notices (an import on
+            // another instance) is read in pages rather than one query per notice.
+            var published: [UserID: Int64] = [:]
             for await event in events {
                 switch event {
                 case .message(let message):
                     if let notice = ItemChangeNotice(message: message) {
-                        await deliver(seq: notice.seq, of: notice.user)
+                        await deliver(through: notice.seq, of: notice.user, published: &published)
                     } else if let notice = SessionNotice(message: message) {
-                        end(notice)
+                        sessionCache.forget(notice)
+                        sessionsEnded(notice)
                     }
                 case .resumed:
                     sessionCache.forgetEverything()
-                    for user in hub.watchedUsers { await deliver(seq: nil, of: user) }
+                    published = published.filter { hub.isWatched($0.key) }
+                    for user in hub.watchedUsers { await catchUp(user, published: &published) }
                 }
             }
         }
     }
 
-    /// Publishes change `seq` of `user` (or their latest, when nil) to the streams here.
-    private func deliver(seq: Int64?, of user: UserID) async {
-        guard hub.isWatched(user) else { return }
+    /// Publishes `user`'s changes up to `seq` that were not yet published here.
+    private func deliver(through seq: Int64, of user: UserID, published: inout [UserID: Int64]) async {
+        guard hub.isWatched(user) else {
+            published[user] = nil
+            return
+        }
+        let after = published[user] ?? seq - 1
+        guard after < seq else { return }
+        await publish(user, after: after, published: &published)
+    }
+
+    /// After a gap in the notices: publishes what a watched person saved meanwhile (from where this instance left
+    /// off, or just their latest change; their streams fill any earlier gap themselves).
+    private func catchUp(_ user: UserID, published: inout [UserID: Int64]) async {
         do {
-            let after: Int64
-            if let seq {
-                after = seq - 1
-            } else {
-                // Reading past the end gives no changes, just the latest sequence number.
-                guard case .changes(_, let latest) = try await items.changes(for: user, after: .max, limit: 1), latest > 0
-                else { return }
-                after = latest - 1
-            }
-            guard case .changes(let changes, _) = try await items.changes(for: user, after: after, limit: 1) else { return }
-            for change in changes { hub.publish(change, for: user) }
+            let latest = try await items.latest(for: user)
+            let after = published[user] ?? latest - 1
+            guard latest > 0, after < latest else { return }
+            await publish(user, after: after, published: &published)
         } catch {
-            logger.warning("Could not read a change another instance announced", metadata: ["error": "\(error)"])
+            logger.warning("Could not catch up after the instance bus resumed", metadata: ["error": "\(error)"])
         }
     }
 
-    private func end(_ notice: SessionNotice) {
-        switch notice {
-        case .ended(let sessionID):
-            sessionCache.forget(sessionID)
-            hub.endSession(sessionID)
-        case .allEnded(let user):
-            sessionCache.forgetAll(of: user)
-            hub.endAll(of: user)
+    private func publish(_ user: UserID, after: Int64, published: inout [UserID: Int64]) async {
+        do {
+            guard case .changes(let changes, _) = try await items.changes(for: user, after: after, limit: 500) else {
+                return
+            }
+            for change in changes { hub.publish(change, for: user) }
+            if let last = changes.last { published[user] = last.seq }
+        } catch {
+            logger.warning("Could not read a change another instance announced", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -21,11 +21,11 @@ struct ItemsAssembly {
         services = [ChangeHubService(hub: hub, heartbeat: dependencies.streamHeartbeat)]
     }
 
-    /// Closes the live streams of sign-ins that ended.
-    func sessionsEnded(_ ended: EndedSessions) {
+    /// Closes the live streams of sign-ins that ended (here, or on another instance).
+    func sessionsEnded(_ ended: SessionNotice) {
         switch ended {
-        case .one(let sessionID): hub.endSession(sessionID)
-        case .all(let user): hub.endAll(of: user)
+        case .ended(let sessionID): hub.endSession(sessionID)
+        case .allEnded(let user): hub.endAll(of: user)
         }
     }
 

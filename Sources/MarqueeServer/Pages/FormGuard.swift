@@ -9,10 +9,7 @@ enum FormGuard {
     static let cookieName = "marquee_form"
     static let fieldName = "csrf_token"
 
-    static func newToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-    }
+    static func newToken() -> String { Hex.string(Hex.randomBytes(16)) }
 
     /// The hidden field for a form.
     static func field(_ token: String) -> String {

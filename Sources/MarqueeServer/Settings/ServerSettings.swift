@@ -14,6 +14,8 @@ public struct ServerSettings: Sendable {
     /// Folder holding the SQLite file (and the development outbox). `dataDir` (`MARQUEE_DATA_DIR`), default
     /// `./marquee-data`.
     public var dataDirectory: String
+    /// The SQLite file in the data directory (used unless `database` is set).
+    public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("marquee.sqlite") }
     /// PostgreSQL instead of the SQLite file: `databaseURL` (`MARQUEE_DATABASE_URL`,
     /// `postgres://user:password@host:port/database?sslmode=…`). Several instances may share it.
     public var database: PostgreSQLLocation?

@@ -16,7 +16,7 @@ extension WebPages {
                     ? "You are browsing as a guest. Sign in to an existing account, or create one from Account to keep what you saved." : nil
                 return try responses.page(AuthPage(
                     chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
-                    google: googleSignIn, rules: passwordRules, notice: notice))
+                    rules: passwordRules, notice: notice))
             }
         }
         router.get("signup") { request, context in
@@ -26,7 +26,7 @@ extension WebPages {
                 if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
                 return try responses.page(AuthPage(
                     chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
-                    google: googleSignIn, rules: passwordRules))
+                    rules: passwordRules))
             }
         }
         router.get("account") { request, context in
@@ -52,9 +52,7 @@ extension WebPages {
                     let query = try ItemRoutes.listQuery(SortChoice.rewritten(parse).overriding(["list": list.rawValue]))
                     // The sequence is read first: the page's stream resumes from it, so nothing saved while the page
                     // was being drawn is missed (a change already drawn is simply applied again).
-                    let latest: Int64 = switch try await items.changes(for: auth.userID, after: .max, limit: 1) {
-                    case .changes(_, let latest), .compacted(let latest): latest
-                    }
+                    let latest = try await items.latest(for: auth.userID)
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(
                         chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),

@@ -15,7 +15,6 @@ struct WebPages: Sendable {
     let authenticator: Authenticator
     let items: SavedItemService
     let defaults: LocaleOptions
-    let googleSignIn: Bool
 
     /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
     static let paths: Set<String> = [

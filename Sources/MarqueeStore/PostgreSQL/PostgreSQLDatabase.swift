@@ -86,7 +86,7 @@ public final class PostgreSQLDatabase: Database, Service {
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await connections.leasing { connection in
-            let db = connection.sql(queryLogLevel: nil)
+            let db = TransactionConnection(base: connection.sql(queryLogLevel: nil))
             try await db.raw("BEGIN").run()
             do {
                 let result = try await body(db)
@@ -99,8 +99,12 @@ public final class PostgreSQLDatabase: Database, Service {
         }
     }
 
-    public func lock(_ key: String, in db: any SQLDatabase) async throws {
-        try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.lockNumber(key)))").run()
+    /// One round trip for all the keys: PostgreSQL evaluates a select list left to right, so the locks are taken
+    /// in ascending number, the same order in every transaction.
+    public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {
+        guard !keys.isEmpty else { return }
+        let calls = keys.map(\.number).sorted().map { SQLFunction("pg_advisory_xact_lock", args: SQLBind($0)) }
+        try await db.select().columns(calls).run()
     }
 
     public func isHealthy() async -> Bool {
@@ -120,15 +124,6 @@ public final class PostgreSQLDatabase: Database, Service {
         await close()
     }
 
-    /// A stable 64-bit number for a lock name (FNV-1a): every instance must map a name to the same lock.
-    static func lockNumber(_ key: String) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return Int64(bitPattern: hash)
-    }
 }
 
 /// The database could not be reached at start within the wait.

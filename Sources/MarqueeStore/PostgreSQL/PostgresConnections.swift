@@ -99,6 +99,29 @@ struct PostgresConnections: SQLDatabase {
     }
 }
 
+/// A connection inside a `write` transaction whose statements fail the way the pool's do: a lost or refused
+/// connection is `storage.unavailable` at the statement, so code that catches a statement's error inside the
+/// transaction (a migration reporting its own failure) sees the same error a read would.
+struct TransactionConnection: SQLDatabase {
+    let base: any SQLDatabase
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var dialect: any SQLDialect { base.dialect }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        do {
+            try await base.execute(sql: query, onRow)
+        } catch {
+            throw PostgresConnections.unavailable(error) ?? error
+        }
+    }
+}
+
 private struct LeaseTimedOut: Error {}
 
 private enum LeaseOutcome<T: Sendable>: Sendable {

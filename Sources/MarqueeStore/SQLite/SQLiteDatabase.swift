@@ -54,7 +54,7 @@ public final class SQLiteDatabase: Database, Service {
     }
 
     /// One writer connection already runs transactions one at a time.
-    public func lock(_ key: String, in db: any SQLDatabase) async throws {}
+    public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {}
 
     /// Only one process opens the file.
     public var bus: (any InstanceBus)? { nil }

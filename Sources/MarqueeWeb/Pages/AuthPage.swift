@@ -1,5 +1,4 @@
-/// `/signin` and `/signup`: email and password forms checked as the person types, "Continue as guest", and
-/// "Sign in with Google" when Google is configured.
+/// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest".
 public struct AuthPage: WebPage {
     public static let template = "auth"
     public let chrome: Chrome
@@ -7,18 +6,16 @@ public struct AuthPage: WebPage {
     let heading: String
     let next: String
     let nextQuery: String
-    let google: Bool
     let rules: [PasswordRule]
     let notice: String?
 
     /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in.
-    public init(chrome: Chrome, signUp: Bool, next: String, google: Bool, rules: [PasswordRule], notice: String? = nil) {
+    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil) {
         self.chrome = chrome
         self.signUp = signUp
         heading = signUp ? "Create your account" : "Sign in"
         self.next = next
         nextQuery = next.queryValueEncoded
-        self.google = google
         self.rules = rules
         self.notice = notice
     }

@@ -67,11 +67,14 @@ final class ServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Asks it to stop (SIGTERM) and waits.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+    /// Asks it to stop (SIGTERM) and waits; returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
     }
 
     deinit { kill() }
@@ -82,8 +85,11 @@ struct ServerProcessFailed: Error, CustomStringConvertible {
     var description: String { "marquee serve did not start (exit status \(status.map(String.init) ?? "unknown"))" }
 }
 
-/// Runs the built `marquee` binary with `arguments` to its end; returns its exit status and output (both streams).
-func runMarquee(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+/// Runs the built `marquee` binary with `arguments` to its end, typing `input` (if any) on its standard input;
+/// returns its exit status and output (both streams).
+func runMarquee(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws
+    -> (status: Int32, output: String)
+{
     let process = Process()
     process.executableURL = ServerProcess.binary
     process.arguments = arguments
@@ -91,7 +97,11 @@ func runMarquee(_ arguments: [String], environment: [String: String] = [:]) asyn
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
+    let stdin = Pipe()
+    process.standardInput = stdin
     try ProcessLaunch.run(process)
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
     let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -1,0 +1,28 @@
+import Logging
+import MarqueeServer
+import MarqueeStore
+
+/// Runs an operator command's `body` with the configured database (migrated first unless `migrated` is false),
+/// closing it afterwards whatever happens. Commands log warnings only; their output is what they print.
+func withDatabase(
+    _ settings: ServerSettings, label: String, migrated: Bool = true, _ body: (any Database) async throws -> Void
+) async throws {
+    let logger = commandLogger(label)
+    let database = migrated
+        ? try await openMigratedDatabase(settings: settings, logger: logger)
+        : try await openDatabase(settings: settings, logger: logger)
+    do {
+        try await body(database)
+        await database.close()
+    } catch {
+        await database.close()
+        throw error
+    }
+}
+
+/// A logger for an operator command: warnings and errors only.
+func commandLogger(_ label: String) -> Logger {
+    var logger = Logger(label: label)
+    logger.logLevel = .warning
+    return logger
+}
