@@ -156,9 +156,20 @@ public struct TokenIssuer: Sendable {
         Data(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey)).base64URLEncoded()
     }
 
-    /// Whether `token` is the session's CSRF token (compared in constant time).
+    /// The CSRF token masked with a fresh random pad (`pad ‖ token ⊕ pad`), for pages: it differs on every page,
+    /// so compressing a page that also echoes what someone typed cannot reveal it byte by byte (BREACH).
+    public func maskedCSRFToken(sessionID: String) -> String {
+        let token = Array(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey))
+        let pad = Hex.randomBytes(token.count)
+        return Data(pad + zip(token, pad).map { $0 ^ $1 }).base64URLEncoded()
+    }
+
+    /// Whether `token` is the session's CSRF token, plain or masked (compared in constant time).
     public func isValidCSRFToken(_ token: String, sessionID: String) -> Bool {
-        guard let presented = Data(base64URLEncoded: token) else { return false }
+        guard var presented = Data(base64URLEncoded: token).map(Array.init) else { return false }
+        if presented.count == 64 {
+            presented = zip(presented[32...], presented[..<32]).map { $0 ^ $1 }
+        }
         return HMAC<SHA256>.isValidAuthenticationCode(presented, authenticating: Array(sessionID.utf8), using: csrfKey)
     }
 

@@ -88,6 +88,13 @@ extension ErrorCode {
     public static let invalidIDToken = ErrorCode("auth.invalid_id_token", 401)
     /// Google sign-in is not configured on this server.
     public static let providerNotConfigured = ErrorCode("auth.provider_not_configured", 404)
+    /// The person turned down the sign-in at the provider (Google), or the provider could not complete it.
+    public static let oauthCancelled = ErrorCode("auth.oauth_cancelled", 400)
+    /// A sign-in came back from the provider without the attempt this browser started (expired, from another
+    /// browser, or forged).
+    public static let oauthStateInvalid = ErrorCode("auth.oauth_state_invalid", 400)
+    /// The provider would not trade the returned code for a token (used already, expired, or for another client).
+    public static let oauthCodeRejected = ErrorCode("auth.oauth_code_rejected", 400)
 
     // MARK: Saved items
     /// The list is not `favorites` or `watchlist`.

@@ -105,8 +105,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             responses: WebResponses(
                 renderer: try await WebRenderer.load(), imageOrigins: imageOrigins(settings), publicURL: publicURL),
             provider: provider, home: home, accounts: accounts.service, authenticator: accounts.authenticator,
-            items: saved.service, defaults: defaults)
+            items: saved.service, defaults: defaults, google: accounts.googleWeb)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
+        router.add(middleware: CompressionMiddleware())
         router.add(middleware: ErrorMiddleware(pages: web))
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
@@ -126,7 +127,6 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
-        AccountLinkPages(accounts: accounts.service).register(on: router)
         web.register(on: router)
         saved.routes(catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies)
             .register(on: router)

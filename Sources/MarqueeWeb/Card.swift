@@ -7,6 +7,9 @@ public struct Card: Sendable {
     let href: String
     let title: String
     let sub: String?
+    /// The subtitle a heart saves, when it is not the one shown (a cast card shows the character played; the
+    /// person is saved as an actor).
+    let savedSub: String?
     let image: String
     let alt: String
 
@@ -23,15 +26,17 @@ public struct Card: Sendable {
 
     /// A card for a cast member, with the character they play.
     public init(cast: CastCredit) {
-        self.init(kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small)
+        self.init(
+            kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small, savedSub: "Acting")
     }
 
-    init(kind: MediaKind, id: Int, title: String, sub: String?, image: String?) {
+    init(kind: MediaKind, id: Int, title: String, sub: String?, image: String?, savedSub: String? = nil) {
         self.kind = kind.rawValue
         self.id = String(id)
         self.href = Card.href(kind: kind.rawValue, id: String(id))
         self.title = title
         self.sub = sub.flatMap { $0.isEmpty ? nil : $0 }
+        self.savedSub = savedSub
         self.image = image ?? "/static/no-image.svg"
         self.alt = kind == .person ? "Photo of \(title)" : "Poster of \(title)"
     }

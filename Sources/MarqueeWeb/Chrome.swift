@@ -31,16 +31,18 @@ public struct Chrome: Sendable {
     let userLabel: String
     let csrf: String?
     let tmdb: Bool
+    let google: Bool
     let css: String
     let js: String
     let icon: String
     let pageScripts: [String]
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
-    /// `tmdb` adds TMDB's attribution to the footer; `scripts` are the page's own scripts (after `app.js`).
+    /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
+    /// page's own scripts (after `app.js`).
     public init(
-        title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, assets: WebAssets,
-        scripts: [String] = []
+        title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
+        assets: WebAssets, scripts: [String] = []
     ) {
         self.title = title
         let links: [(Section, String, String)] = [
@@ -64,6 +66,7 @@ public struct Chrome: Sendable {
         isGuest = viewer == .guest
         self.csrf = csrf
         self.tmdb = tmdb
+        self.google = google
         css = assets.url("app.css")
         js = assets.url("app.js")
         icon = assets.url("icon.svg")

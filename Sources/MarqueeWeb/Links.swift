@@ -7,7 +7,7 @@ public struct PageLink: Sendable {
     let current: Bool
 
     /// A link to `href`; `current` marks the page being shown.
-    public init(href: String, label: String, current: Bool) {
+    public init(href: String, label: String, current: Bool = false) {
         self.href = href
         self.label = label
         self.current = current

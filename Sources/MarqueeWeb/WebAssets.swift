@@ -36,6 +36,9 @@ public struct WebAssets: Sendable {
 
     init(assets: [String: WebAsset]) { self.assets = assets }
 
+    /// Every asset.
+    public var all: [WebAsset] { Array(assets.values) }
+
     /// The asset called `name`, if there is one.
     public func asset(named name: String) -> WebAsset? { assets[name] }
 

@@ -30,7 +30,7 @@ struct AccountPagesTests {
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             let page = try await h.client.get("/verify?token=\(token)")
             #expect(page.status == .ok && page.headers[.contentType]?.hasPrefix("text/html") == true)
-            #expect(page.text.contains(#"<form method="post" action="/verify">"#) && page.text.contains(token))
+            #expect(page.text.contains(#"method="post" action="/verify">"#) && page.text.contains(token))
             #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.email_not_verified")
 
             let noCookie = try await h.client.send("/verify", method: .post, body: "token=\(token)", headers: form)

@@ -19,7 +19,8 @@ struct WebPagesTests {
             for path in [
                 "/", "/movies", "/movies?list=top_rated", "/tv", "/tv?list=trending", "/genres", "/genres?kind=tv",
                 "/genres?kind=movie&genre=28&sort=rating", "/search", "/search?q=matrix&type=movie", "/movie/603",
-                "/tv/1399", "/downloads", "/signin", "/signup",
+                "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?token=abc", "/verify?token=abc",
+                "/email/confirm?token=abc",
             ] {
                 let page = try await client.send(path, method: .get, headers: Self.html)
                 #expect(page.status == .ok, "\(path)")
@@ -33,6 +34,8 @@ struct WebPagesTests {
             let matrix = try await client.get("/movie/603")
             #expect(matrix.text.contains("The Matrix"))
             #expect(matrix.text.contains("data-list=\"watchlist\""))
+            #expect(matrix.text.contains(#"data-kind="person""#) && matrix.text.contains(#"data-saved-sub="Acting""#),
+                "a cast card shows the character but saves the person as an actor")
             let search = try await client.get("/search?q=%3Cscript%3E")
             #expect(search.text.contains("&lt;script&gt;") && !search.text.contains("<script>alert"))
         }
@@ -68,6 +71,56 @@ struct WebPagesTests {
             #expect(worker.headers[.init("Service-Worker-Allowed")!] == "/")
             #expect(worker.headers[.cacheControl] == "no-cache")
             #expect(try await client.get("/static/nothing.js").status == .notFound)
+        }
+    }
+
+    @Test("Pages and static files are gzipped for browsers that take it; the JSON API is not")
+    func gzip() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let gzip: HTTPFields = [.accept: "text/html", .acceptEncoding: "gzip, deflate, br"]
+            let plain = try await client.send("/", method: .get, headers: Self.html)
+            let home = try await client.send("/", method: .get, headers: gzip)
+            #expect(home.headers[.contentEncoding] == "gzip" && home.headers[.vary]?.contains("Accept-Encoding") == true)
+            #expect(Array(home.body.readableBytesView.prefix(2)) == [0x1f, 0x8b], "the gzip magic number")
+            #expect(home.body.readableBytes * 3 < plain.body.readableBytes, "\(home.body.readableBytes) of \(plain.body.readableBytes)")
+            #expect(plain.headers[.contentEncoding] == nil)
+            let refused = try await client.send("/", method: .get, headers: [.accept: "text/html", .acceptEncoding: "gzip;q=0"])
+            #expect(refused.headers[.contentEncoding] == nil)
+
+            let css = try await client.send("/static/app.css", method: .get, headers: gzip)
+            let cssPlain = try await client.get("/static/app.css")
+            #expect(css.headers[.contentEncoding] == "gzip" && css.headers[.contentLength] == String(css.body.readableBytes))
+            #expect(css.body.readableBytes < cssPlain.body.readableBytes / 2)
+            let tag = try #require(css.headers[.eTag])
+            #expect(tag != cssPlain.headers[.eTag], "each encoding has its own validator")
+            var revalidate = gzip
+            revalidate[.ifNoneMatch] = tag
+            #expect(try await client.send("/static/app.css", method: .get, headers: revalidate).status == .notModified)
+            revalidate[.ifNoneMatch] = cssPlain.headers[.eTag]
+            #expect(try await client.send("/static/app.css", method: .get, headers: revalidate).status == .ok,
+                "the plain file's validator does not vouch for the gzipped one")
+
+            let api = try await client.send("/api/v1/movies/popular", method: .get, headers: [.acceptEncoding: "gzip"])
+            #expect(api.status == .ok && api.headers[.contentEncoding] == nil)
+
+            // Compressed pages must not hold a secret that stays the same: the CSRF token is masked afresh each time,
+            // and every masked copy is accepted.
+            let guest = try await Self.guestSession(client)
+            var tokens: [String] = []
+            for _ in 0..<2 {
+                let page = try await client.send("/favorites", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
+                tokens.append(String(try #require(page.text.firstMatch(of: /name="csrf-token" content="([^"]+)"/)).1))
+            }
+            #expect(tokens[0] != tokens[1] && tokens[0] != guest.csrf)
+            for token in tokens {
+                let saved = try await Session(cookie: guest.cookie, csrf: token).send(
+                    client, "/api/v1/me/items/favorites/movie/603", .put, #"{"snapshot":{"title":"The Matrix"}}"#)
+                #expect(saved.status == .ok || saved.status == .created, "\(saved.text)")
+            }
+            let forged = (tokens[0].hasPrefix("A") ? "B" : "A") + String(tokens[0].dropFirst())
+            let forgedSave = try await Session(cookie: guest.cookie, csrf: forged).send(
+                client, "/api/v1/me/items/favorites/movie/604", .put, #"{"snapshot":{"title":"X"}}"#)
+            #expect(forgedSave.status == .forbidden)
         }
     }
 

@@ -176,7 +176,7 @@ def test_sign_up_verify_sign_in_and_live_favourites(server, artifacts):
         wait(a, lambda d: finds(d, "#signup-done"), message="sign-up confirmation")
 
         a.get(server.mailed_link(address, "/verify"))
-        find(a, "form button").click()
+        find(a, "main form button").click()
         wait(a, lambda d: "confirmed" in text_of(d, "body"), message="address confirmed")
 
         sign_in(a, server, address, "/movie/603")

@@ -13,6 +13,8 @@ struct AccountsAssembly {
     let service: AccountService
     let authenticator: Authenticator
     let services: [any Service]
+    /// Google sign-in for browsers; nil unless Google is configured with a client secret.
+    let googleWeb: OAuthCodeFlow?
     /// The sessions remembered in this process (other instances' sign-outs must reach it).
     let sessionCache: CachedSessionStore
 
@@ -39,13 +41,18 @@ struct AccountsAssembly {
         let queue = MailQueue(delivery: delivery, logger: logger)
         var services: [any Service] = [queue]
         var identity: (any IdentityTokenVerifier)?
+        var googleWeb: OAuthCodeFlow?
         if let google = settings.google {
             let client = HTTPClient(eventLoopGroupProvider: .singleton)
             services.append(HTTPClientService(client: client))
             identity = OpenIDTokenVerifier(
                 clientID: google.clientID, issuer: google.issuer,
                 fetchKeys: { try await Self.fetchKeySet(client: client, url: google.jwksURL) }, now: dependencies.now)
+            googleWeb = google.webClient.map { web in
+                OAuthCodeFlow(client: web) { url, form in try await Self.postForm(client: client, url: url, form: form) }
+            }
         }
+        self.googleWeb = googleWeb
         service = AccountService(
             users: SQLUserStore(database: database), links: SQLOneTimeTokenStore(database: database), tokens: tokens,
             hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
@@ -64,6 +71,18 @@ struct AccountsAssembly {
     {
         guard database.isShared else { return AttemptThrottle(limit: settings.authThrottleLimit, now: now) }
         return SQLAttemptLimiter(database: database, limit: settings.authThrottleLimit, now: now)
+    }
+
+    /// Posts a form (the token endpoint's request); the body is read up to 1 MiB.
+    private static func postForm(client: HTTPClient, url: String, form: String) async throws -> (status: Int, body: Data) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: form))
+        let response = try await client.execute(request, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (Int(response.status.code), Data(body.readableBytesView))
     }
 
     /// Fetches the issuer's JWKS with its `Cache-Control: max-age`.

@@ -38,6 +38,13 @@ struct Authenticator: Sendable {
         return auth
     }
 
+    /// Whose session cookie the request carries, without the CSRF check that changes need: for drawing a page
+    /// (its header, its links), never for acting on the request. Nil when there is none or it is no longer valid.
+    func cookieHolder(_ request: Request) async -> Authentication? {
+        guard let cookie = request.cookies[Self.cookieName]?.value, !cookie.isEmpty else { return nil }
+        return try? await tokens.authenticate(cookie: cookie)
+    }
+
     private func checkCSRF(_ request: Request, sessionID: String) throws {
         if let origin = request.headers[.origin], origin != Self.origin(of: publicURL.value) {
             throw DomainError(.csrfFailed, "This request came from another site and was refused.")

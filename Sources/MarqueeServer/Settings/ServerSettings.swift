@@ -50,7 +50,10 @@ public struct ServerSettings: Sendable {
     public var mailFrom: String?
     /// Google sign-in; nil when `google.clientID` (`MARQUEE_GOOGLE_CLIENT_ID`) is unset. `google.issuer`
     /// (`MARQUEE_GOOGLE_ISSUER`, default `https://accounts.google.com`), `google.jwksURL` (`MARQUEE_GOOGLE_JWKS_URL`,
-    /// default `https://www.googleapis.com/oauth2/v3/certs`).
+    /// default `https://www.googleapis.com/oauth2/v3/certs`). The web app's "Sign in with Google" also needs
+    /// `google.clientSecret` (`MARQUEE_GOOGLE_CLIENT_SECRET`); `google.authorizationURL`
+    /// (`MARQUEE_GOOGLE_AUTHORIZATION_URL`, default `https://accounts.google.com/o/oauth2/v2/auth`) and
+    /// `google.tokenURL` (`MARQUEE_GOOGLE_TOKEN_URL`, default `https://oauth2.googleapis.com/token`).
     public var google: GoogleSettings?
     /// Failed (or, for mail-sending actions, all) attempts allowed per minute per account and per client address
     /// before 429. `authThrottleLimit` (`MARQUEE_AUTH_THROTTLE_LIMIT`), default 10; 0 turns throttling off.
@@ -117,7 +120,11 @@ public struct ServerSettings: Sendable {
             google = GoogleSettings(
                 clientID: clientID,
                 issuer: try reader.url("google.issuer", default: "https://accounts.google.com")!,
-                jwksURL: try reader.url("google.jwksURL", default: "https://www.googleapis.com/oauth2/v3/certs")!)
+                jwksURL: try reader.url("google.jwksURL", default: "https://www.googleapis.com/oauth2/v3/certs")!,
+                clientSecret: reader.string("google.clientSecret", isSecret: true).flatMap(\.nilIfEmpty),
+                authorizationURL: try reader.url(
+                    "google.authorizationURL", default: "https://accounts.google.com/o/oauth2/v2/auth")!,
+                tokenURL: try reader.url("google.tokenURL", default: "https://oauth2.googleapis.com/token")!)
         } else {
             google = nil
         }
@@ -150,6 +157,19 @@ public struct GoogleSettings: Sendable, Equatable {
     public var issuer: String
     /// Where the issuer's signing keys are published.
     public var jwksURL: String
+    /// The OAuth client secret; without it the web app offers no Google button (apps send ID tokens instead).
+    public var clientSecret: String?
+    /// Where browsers are sent to sign in.
+    public var authorizationURL: String
+    /// Where authorization codes are traded for tokens.
+    public var tokenURL: String
+
+    /// The web sign-in's client, when a secret is set.
+    public var webClient: OAuthCodeFlow.Client? {
+        clientSecret.map {
+            OAuthCodeFlow.Client(clientID: clientID, clientSecret: $0, authorizationURL: authorizationURL, tokenURL: tokenURL)
+        }
+    }
 }
 
 extension String {

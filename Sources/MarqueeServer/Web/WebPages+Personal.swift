@@ -74,14 +74,19 @@ extension WebPages {
         PasswordPolicy.Problem.allCases.map { PasswordRule(code: $0.rawValue, text: $0.message) }
     }
 
-    /// `next` when it is a path on this site, else the home page.
-    private func safeNext(_ request: Request) -> String {
+    /// The `next` query parameter when it is a path on this site, else the home page.
+    func safeNext(_ request: Request) -> String {
+        Self.sitePath(request.uri.queryParameters["next"].map(String.init)) ?? "/"
+    }
+
+    /// `path` when it is a path on this site, else nil.
+    static func sitePath(_ path: String?) -> String? {
         // Browsers drop tabs and newlines and read `\` as `/`, so `/\t/evil.example` would leave the site.
-        guard let next = request.uri.queryParameters["next"].map(String.init), next.hasPrefix("/"), !next.hasPrefix("//"),
-            !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }),
-            let components = URLComponents(string: next), components.scheme == nil, components.host == nil
-        else { return "/" }
-        return next
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"),
+            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }),
+            let components = URLComponents(string: path), components.scheme == nil, components.host == nil
+        else { return nil }
+        return path
     }
 }
 

@@ -15,11 +15,14 @@ struct WebPages: Sendable {
     let authenticator: Authenticator
     let items: SavedItemService
     let defaults: LocaleOptions
+    /// Google sign-in for browsers; nil when the server has no Google client secret.
+    let google: OAuthCodeFlow?
 
     /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
     static let paths: Set<String> = [
         "/", "/movies", "/tv", "/genres", "/search", "/movie/{id}", "/tv/{id}", "/person/{id}", "/favorites",
         "/watchlist", "/downloads", "/account", "/signin", "/signup", "/sw.js", "/static/{name}",
+        "/auth/google", "/auth/google/callback", "/verify", "/reset", "/email/confirm",
     ]
 
     var assets: WebAssets { responses.renderer.assets }
@@ -39,6 +42,8 @@ struct WebPages: Sendable {
         }
         registerCatalogPages(on: router)
         registerPersonalPages(on: router)
+        registerGoogleSignIn(on: router)
+        registerLinkPages(on: router)
     }
 
     /// Reads who is visiting.
@@ -50,12 +55,14 @@ struct WebPages: Sendable {
     func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            assets: assets, scripts: scripts)
+            google: google != nil, assets: assets, scripts: scripts)
     }
 
     /// The page for an error, with its message, code and request id. `ErrorMiddleware` draws it for every request
     /// from a browser, so page handlers simply throw.
-    func problem(_ error: DomainError, request: Request, requestID: String) async throws -> Response {
+    func problem(_ error: DomainError, request: Request, requestID: String, action: PageLink? = nil) async throws
+        -> Response
+    {
         let title = switch error.code.httpStatus {
         case 404: "Not found"
         case 400..<500: "That did not work"
@@ -64,7 +71,7 @@ struct WebPages: Sendable {
         }
         let page = ProblemPage(
             chrome: chrome(title, .other, await visit(request)), status: error.code.httpStatus,
-            message: error.message, code: error.code.rawValue, requestID: requestID)
+            message: error.message, code: error.code.rawValue, requestID: requestID, action: action)
         return try responses.page(page, status: .init(code: error.code.httpStatus))
     }
 

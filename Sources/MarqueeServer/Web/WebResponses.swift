@@ -12,6 +12,17 @@ struct WebResponses: Sendable {
     /// Origins images may come from besides this server (the TMDB image host when TMDB is the source).
     let imageOrigins: [String]
     let publicURL: PublicBaseURL
+    /// Static files gzipped once at start, by name (those that shrink).
+    private let gzipped: [String: ByteBuffer]
+
+    init(renderer: WebRenderer, imageOrigins: [String], publicURL: PublicBaseURL) {
+        self.renderer = renderer
+        self.imageOrigins = imageOrigins
+        self.publicURL = publicURL
+        gzipped = Dictionary(uniqueKeysWithValues: renderer.assets.all.compactMap { asset in
+            Gzip.compress(ByteBuffer(bytes: asset.body)).map { (asset.name, $0) }
+        })
+    }
 
     /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them.
     func page<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
@@ -27,22 +38,29 @@ struct WebResponses: Sendable {
         Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 
-    /// A static file, answering `If-None-Match` with 304. Versioned URLs (`?v=` matching the file) may be cached
-    /// for a year; other requests revalidate after five minutes.
+    /// A static file, gzipped when the browser takes it, answering `If-None-Match` with 304. Versioned URLs (`?v=`
+    /// matching the file) may be cached for a year; other requests revalidate after five minutes.
     func asset(_ asset: WebAsset, request: Request, cacheControl: String? = nil) -> Response {
         let versioned = request.uri.queryParameters["v"].map { String($0) == asset.version } ?? false
+        let compressed = Gzip.accepted(by: request) ? gzipped[asset.name] : nil
+        // Each encoding is a different representation, so it has its own strong validator.
+        let gzipTag = String(asset.etag.dropLast()) + "-gz\""
         var headers: HTTPFields = [
-            .contentType: asset.contentType, .eTag: asset.etag,
+            .contentType: asset.contentType, .eTag: compressed == nil ? asset.etag : gzipTag,
             .cacheControl: cacheControl ?? (versioned ? "public, max-age=31536000, immutable" : "public, max-age=300"),
             .xContentTypeOptions: "nosniff",
         ]
+        if gzipped[asset.name] != nil { Gzip.addVary(&headers) }
+        let served = headers[.eTag] ?? asset.etag
         if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == asset.etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            [served, "*"].contains($0.trimmingCharacters(in: .whitespaces))
         }) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentLength] = String(asset.body.count)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: asset.body)))
+        let body = compressed ?? ByteBuffer(bytes: asset.body)
+        if compressed != nil { headers[.contentEncoding] = "gzip" }
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 
     /// Scripts and styles only from this server; images also from the image host; frames only for YouTube's

@@ -37,8 +37,8 @@ struct WebVisit: Sendable {
     static func read(
         _ request: Request, authenticator: Authenticator, accounts: AccountService, defaults: LocaleOptions
     ) async -> WebVisit {
-        guard let auth = try? await authenticator.optionalAuthentication(request), auth.method == .cookie,
-            let user = try? await accounts.account(auth)
+        // A page drawn after a plain form was sent (a mailed link's) still shows who is signed in.
+        guard let auth = await authenticator.cookieHolder(request), let user = try? await accounts.account(auth)
         else {
             return .anonymous(defaults)
         }
@@ -48,7 +48,7 @@ struct WebVisit: Sendable {
         let localeQuery = locale == defaults
             ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
-            auth: auth, user: user, csrf: authenticator.tokens.csrfToken(sessionID: auth.sessionID), locale: locale,
+            auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID), locale: locale,
             localeQuery: localeQuery)
     }
 }

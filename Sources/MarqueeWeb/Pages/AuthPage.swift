@@ -38,13 +38,15 @@ public struct ProblemPage: WebPage {
     let message: String
     let code: String
     let requestID: String
+    let action: PageLink
 
-    /// An error page.
-    public init(chrome: Chrome, status: Int, message: String, code: String, requestID: String) {
+    /// An error page; `action` is its way on (the home page unless given).
+    public init(chrome: Chrome, status: Int, message: String, code: String, requestID: String, action: PageLink? = nil) {
         self.chrome = chrome
         self.status = status
         self.message = message
         self.code = code
         self.requestID = requestID
+        self.action = action ?? PageLink(href: "/", label: "Go home")
     }
 }

@@ -78,7 +78,8 @@ function snapshotOf(holder) {
   }
   const img = $("img", holder);
   const sub = $(".s", holder);
-  return { title: $(".t", holder).textContent, image_url: img ? img.src : null, subtitle: sub ? sub.textContent : null };
+  const subtitle = holder.dataset.savedSub || (sub ? sub.textContent : null);
+  return { title: $(".t", holder).textContent, image_url: img ? img.src : null, subtitle };
 }
 
 const absolute = (url) => (url ? new URL(url, location.href).href : null);
@@ -233,6 +234,24 @@ function card(item) {
   return li;
 }
 
+/** Placeholder cards shown while a page of results is on its way (hidden from screen readers; the grid is busy). */
+function skeletons(count) {
+  return Array.from({ length: count }, () => {
+    const li = document.createElement("li");
+    li.className = "skel";
+    li.setAttribute("aria-hidden", "true");
+    li.innerHTML = '<div class="skeleton"></div><span class="skeleton line"></span>';
+    return li;
+  });
+}
+
+/** Marks a grid as loading (with `count` placeholders at its end) or done. */
+function busy(grid, count) {
+  for (const old of $$(".skel", grid)) old.remove();
+  grid.setAttribute("aria-busy", count > 0 ? "true" : "false");
+  if (count > 0) grid.append(...skeletons(count));
+}
+
 /** Points a grid's plain "Next page" link (the no-script fallback) after `page`, or hides it after the last. */
 function showNextLink(more, page, totalPages) {
   const next = $(".next", more);
@@ -255,6 +274,7 @@ function setUpPaging(grid) {
     loading = true;
     const source = grid.dataset.api;
     const separator = source.includes("?") ? "&" : "?";
+    busy(grid, 6);
     try {
       const answer = await api("GET", `${source}${separator}page=${page + 1}`);
       // Search as you type may have replaced the grid while this page was on its way.
@@ -273,6 +293,7 @@ function setUpPaging(grid) {
       return;
     } finally {
       loading = false;
+      if (grid.dataset.api === source) busy(grid, 0);
     }
     grid.recheckPaging();
   }, { rootMargin: "600px" });

@@ -83,6 +83,27 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+// ---- A reset link's new password (a plain form; this only explains problems before it is sent) ---------------------
+
+function setUpResetForm() {
+  const form = $("#reset-form");
+  if (!form) return;
+  const password = $("#password", form);
+  const again = $("#password_again", form);
+  const message = $("[role=alert]", form);
+  password.addEventListener("input", () => checkRules(password));
+  form.addEventListener("submit", (event) => {
+    message.textContent = "";
+    if (!checkRules(password)) message.textContent = "The password does not meet every rule above yet.";
+    else if (password.value !== again.value) message.textContent = "The two passwords are not the same.";
+    if (message.textContent) {
+      event.preventDefault();
+      message.classList.add("bad");
+      (checkRules(password) ? again : password).focus();
+    }
+  });
+}
+
 // ---- Account ---------------------------------------------------------------------------------------------------
 
 function formHandler(id, action) {
@@ -163,4 +184,4 @@ function setUpAccount() {
   }
 }
 
-onStart.push(setUpAuthForm, setUpAccount);
+onStart.push(setUpAuthForm, setUpResetForm, setUpAccount);

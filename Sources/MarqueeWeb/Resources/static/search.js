@@ -42,6 +42,7 @@ onStart.push(function setUpSearch() {
     if (controller) controller.abort();
     if (!q) {
       grid.replaceChildren();
+      busy(grid, 0);
       grid.dataset.api = "";
       grid.dataset.totalPages = "0";
       $("#search-summary").textContent = "";
@@ -50,12 +51,16 @@ onStart.push(function setUpSearch() {
       return;
     }
     controller = new AbortController();
+    // Placeholders replace the results until the new ones arrive (only when there is nothing to show yet, so the
+    // results being refined stay readable while a longer query loads).
+    if (!$(".card", grid)) busy(grid, 12);
     const api = "/api/v1/search?" + params + (grid.dataset.locale ? "&" + grid.dataset.locale : "");
     try {
       const response = await fetch(api, { signal: controller.signal, headers: { Accept: "application/json" } });
       const answer = await response.json();
       if (!response.ok) throw new ApiError(response.status, answer);
       grid.replaceChildren(...answer.results.map(card));
+      busy(grid, 0);
       grid.dataset.api = api;
       grid.dataset.page = String(answer.page);
       grid.dataset.totalPages = String(answer.total_pages);
@@ -71,7 +76,7 @@ onStart.push(function setUpSearch() {
       loadStates(grid);
       if (grid.recheckPaging) grid.recheckPaging();
     } catch (error) {
-      if (error.name !== "AbortError") fail(error);
+      if (error.name !== "AbortError") { busy(grid, 0); fail(error); }
     }
   };
   const later = () => { clearTimeout(timer); timer = setTimeout(run, 300); };

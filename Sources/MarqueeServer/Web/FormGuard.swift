@@ -11,11 +11,6 @@ enum FormGuard {
 
     static func newToken() -> String { Hex.string(Hex.randomBytes(16)) }
 
-    /// The hidden field for a form.
-    static func field(_ token: String) -> String {
-        #"<input type="hidden" name="\#(fieldName)" value="\#(token.markupEscaped)">"#
-    }
-
     /// Sets the token's cookie on a page.
     static func attach(_ token: String, to response: Response) -> Response {
         var response = response
@@ -26,17 +21,17 @@ enum FormGuard {
     /// The submitted token when it matches the cookie (compared in constant time), else nil.
     static func verifiedToken(_ form: [String: String], _ request: Request) -> String? {
         guard let submitted = form[fieldName], !submitted.isEmpty, let cookie = request.cookies[cookieName]?.value,
-            submitted.utf8.count == cookie.utf8.count
+            ConstantTime.equal(submitted, cookie)
         else { return nil }
-        let difference = zip(submitted.utf8, cookie.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
-        return difference == 0 ? submitted : nil
+        return submitted
     }
 
-    /// The page for a submission without a valid token.
-    static func rejection(title: String) -> Response {
-        HTMLPage.response(
-            title: title,
-            "<p class=\"error\">This form has expired or came from another site. Go back, reload the page and try again.</p><p class=\"hint\">Error auth.csrf_failed</p>",
-            status: .forbidden)
+    /// The fields of an `application/x-www-form-urlencoded` body (at most 16 KiB).
+    static func fields(_ request: Request, limit: Int = 16 * 1024) async throws -> [String: String] {
+        let buffer = try await request.body.collect(upTo: limit)
+        let text = String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
+        var fields: [String: String] = [:]
+        for item in URLComponents(string: "?" + text)?.queryItems ?? [] { fields[item.name] = item.value ?? "" }
+        return fields
     }
 }

@@ -1,0 +1,151 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeStore
+import MarqueeWeb
+
+extension WebPages {
+    /// The pages mailed links open (`/verify`, `/email/confirm`, `/reset`). Visitors are usually signed out, so
+    /// their forms carry `FormGuard`'s double-submit token instead of the session's.
+    func registerLinkPages(on router: Router<MarqueeRequestContext>) {
+        router.get("verify") { request, _ in
+            try await confirmPage(
+                request, heading: "Confirm your email address", path: "/verify", button: "Confirm my address")
+        }
+        router.post("verify") { request, context in
+            try await linkAction(request, context, heading: "Confirm your email address") { form in
+                switch try await accounts.verify(token: form["token"] ?? "") {
+                case .verified: "Your email address is confirmed. You can now sign in with it."
+                case .alreadyVerified: "Your email address was already confirmed. You can sign in."
+                case .merged: "Everything saved as a guest was moved into your account. Sign in to see it."
+                }
+            }
+        }
+        router.get("email/confirm") { request, _ in
+            try await confirmPage(
+                request, heading: "Confirm your new email address", path: "/email/confirm", button: "Use this address")
+        }
+        router.post("email/confirm") { request, context in
+            try await linkAction(request, context, heading: "Confirm your new email address") { form in
+                let user = try await accounts.confirmEmailChange(token: form["token"] ?? "")
+                return "Your account's email address is now \(user.email ?? "changed")."
+            }
+        }
+        router.get("reset") { request, _ in
+            let visit = await visit(request)
+            let csrf = FormGuard.newToken()
+            let page = if let token = linkToken(request) {
+                LinkPage.newPassword(chrome: linkChrome("Choose a new password", visit), token: token, rules: passwordRules, error: nil, csrf: csrf)
+            } else {
+                LinkPage.requestReset(chrome: linkChrome("Reset your password", visit), message: nil, csrf: csrf)
+            }
+            return FormGuard.attach(csrf, to: try linkPage(page))
+        }
+        router.post("reset") { request, context in
+            let form = try await FormGuard.fields(request)
+            let visit = await visit(request)
+            guard let csrf = FormGuard.verifiedToken(form, request) else { throw formExpired }
+            guard let token = form["token"], !token.isEmpty else {
+                let chrome = linkChrome("Reset your password", visit)
+                do {
+                    try await accounts.requestPasswordReset(
+                        email: form["email"] ?? "", client: ClientInfo(address: context.clientAddress))
+                    return try linkPage(LinkPage.requestReset(
+                        chrome: chrome, message: "If this address has an account, a link to reset its password is on its way.",
+                        csrf: csrf))
+                } catch let error as DomainError {
+                    var response = try linkPage(
+                        LinkPage.requestReset(chrome: chrome, message: error.message, isError: true, csrf: csrf),
+                        status: .init(code: error.code.httpStatus))
+                    if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+                    return response
+                }
+            }
+            let retry = { (message: String) in
+                try linkPage(
+                    LinkPage.newPassword(
+                        chrome: linkChrome("Choose a new password", visit), token: token, rules: passwordRules, error: message,
+                        csrf: csrf),
+                    status: .badRequest)
+            }
+            guard form["password"] == form["password_again"] else { return try retry("The two passwords are not the same.") }
+            do {
+                try await accounts.confirmPasswordReset(token: token, newPassword: form["password"] ?? "")
+            } catch let error as DomainError where error.code == .weakPassword {
+                return try retry(error.message)
+            } catch let error as DomainError {
+                return try failure(
+                    error, context, heading: "Reset your password", visit: visit,
+                    action: PageLink(href: "/reset", label: "Ask for a new link"))
+            }
+            return try linkPage(LinkPage.outcome(
+                chrome: linkChrome("Password changed", visit), heading: "Password changed",
+                message: "Your new password is set and every device was signed out. Sign in with it now.",
+                action: PageLink(href: "/signin", label: "Sign in")))
+        }
+    }
+
+    /// A link's page: one button that spends its token.
+    private func confirmPage(_ request: Request, heading: String, path: String, button: String) async throws -> Response {
+        let visit = await visit(request)
+        guard let token = linkToken(request) else {
+            throw DomainError(.linkInvalid, "This link is incomplete. Open the whole link from the mail.")
+        }
+        let csrf = FormGuard.newToken()
+        let page = LinkPage.confirm(
+            chrome: linkChrome(heading, visit), heading: heading, path: path, token: token, button: button, csrf: csrf)
+        return FormGuard.attach(csrf, to: try linkPage(page))
+    }
+
+    /// Runs a link's action for a submitted form and shows what happened.
+    private func linkAction(
+        _ request: Request, _ context: MarqueeRequestContext, heading: String,
+        _ action: ([String: String]) async throws -> String
+    ) async throws -> Response {
+        let form = try await FormGuard.fields(request)
+        guard FormGuard.verifiedToken(form, request) != nil else { throw formExpired }
+        let visit = await visit(request)
+        do {
+            let message = try await action(form)
+            let next = visit.user.map { $0.isGuest ? PageLink(href: "/signin", label: "Sign in") : PageLink(href: "/account", label: "Your account") }
+            return try linkPage(LinkPage.outcome(
+                chrome: linkChrome(heading, visit), heading: heading, message: message,
+                action: next ?? PageLink(href: "/signin", label: "Sign in")))
+        } catch let error as DomainError {
+            return try failure(
+                error, context, heading: heading, visit: visit, action: PageLink(href: "/signin", label: "Go to sign in"))
+        }
+    }
+
+    /// A refused link, with its code and request id.
+    private func failure(
+        _ error: DomainError, _ context: MarqueeRequestContext, heading: String, visit: WebVisit, action: PageLink
+    ) throws -> Response {
+        let page = LinkPage.failure(
+            chrome: linkChrome(heading, visit), heading: heading, message: error.message, code: error.code.rawValue,
+            requestID: context.requestID, action: action)
+        return try linkPage(page, status: .init(code: error.code.httpStatus))
+    }
+
+    /// A submission without a valid form token: it expired, or another site made the browser send it.
+    private var formExpired: DomainError {
+        DomainError(.csrfFailed, "This form has expired or came from another site. Go back, reload the page and try again.")
+    }
+
+    /// A link page: never stored, since it may hold a link's token.
+    private func linkPage<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
+        var response = try responses.page(page, status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    private func linkChrome(_ title: String, _ visit: WebVisit) -> Chrome {
+        chrome(title, .other, visit, scripts: ["forms.js"])
+    }
+
+    private func linkToken(_ request: Request) -> String? {
+        request.uri.queryParameters["token"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
