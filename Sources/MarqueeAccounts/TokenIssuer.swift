@@ -231,9 +231,7 @@ public struct TokenIssuer: Sendable {
 
     /// 256 random bits, URL-safe.
     static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64URLEncoded()
+        Data(Hex.randomBytes(32)).base64URLEncoded()
     }
 
     /// SHA-256 in hex: what the database keeps instead of the token.
@@ -251,19 +249,4 @@ struct AccessPayload: JWTPayload {
 
     // Expiry is checked against the injected clock in `TokenIssuer.verify(accessToken:)`.
     func verify(using algorithm: some JWTAlgorithm) throws {}
-}
-
-extension Data {
-    /// Base64 with the URL-safe alphabet and no padding.
-    func base64URLEncoded() -> String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    /// Reads URL-safe base64 with or without padding.
-    init?(base64URLEncoded text: String) {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        self.init(base64Encoded: standard)
-    }
 }

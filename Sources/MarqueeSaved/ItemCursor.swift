@@ -14,22 +14,13 @@ public enum ItemCursor {
         }
         let parts = [fingerprint(query), value, position.list.rawValue, position.kind.rawValue, position.id]
         let data = (try? JSONSerialization.data(withJSONObject: parts)) ?? Data()
-        return String(data.base64EncodedString().compactMap { character -> Character? in
-            switch character {
-            case "+": "-"
-            case "/": "_"
-            case "=": nil
-            default: character
-            }
-        })
+        return data.base64URLEncoded()
     }
 
     /// The position a cursor continues from, or `items.bad_cursor`.
     public static func decode(_ text: String, for query: SavedItemQuery) throws -> SavedItemPosition {
         let invalid = DomainError(.badCursor, "This cursor is not valid for this list; start again without one.")
-        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 2_000, let data = Data(base64Encoded: base64),
+        guard text.count <= 2_000, let data = Data(base64URLEncoded: text),
             let parts = (try? JSONSerialization.jsonObject(with: data)) as? [String], parts.count == 5, parts[0] == fingerprint(query), let list = SavedList(rawValue: parts[2]),
             let kind = SavedKind(rawValue: parts[3]), let tag = parts[1].first
         else { throw invalid }

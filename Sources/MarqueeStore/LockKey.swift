@@ -2,7 +2,7 @@ public import MarqueeCore
 
 /// The name of something writers take turns on (see `Database.lock`). Every name is made here, so two stores
 /// that must exclude each other (an account deletion and a save) cannot drift apart in spelling.
-public struct LockKey: Hashable, Comparable, Sendable {
+public struct LockKey: Hashable, Sendable {
     /// The lock's name; the database maps it to its own lock.
     public let name: String
 
@@ -24,8 +24,6 @@ public struct LockKey: Hashable, Comparable, Sendable {
     public static func secret(_ name: String) -> LockKey { LockKey(name: "secret:\(name)") }
     /// Schema migrations.
     public static let migrations = LockKey(name: "marquee.migrations")
-
-    public static func < (lhs: LockKey, rhs: LockKey) -> Bool { lhs.name < rhs.name }
 
     /// A stable 64-bit number for the name: every instance must map a name to the same database lock.
     var number: Int64 { Int64(bitPattern: FNV1a.hash(name)) }

@@ -41,9 +41,12 @@ public struct SQLSavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await lockItems(of: user, db)
-            let removed = try await db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
-                .where("list", .equal, list.rawValue).where("kind", .equal, kind.rawValue).where("item_id", .equal, id)
-                .returning("item_id").all()
+            let removed = try await db.raw(
+                """
+                DELETE FROM saved_items WHERE user_id = \(bind: user.rawValue) AND list = \(bind: list.rawValue)
+                AND kind = \(bind: kind.rawValue) AND item_id = \(bind: id) RETURNING item_id
+                """
+            ).all()
             guard !removed.isEmpty else { return nil }
             let (seq, _) = try await Self.nextSequence(db, user, countChange: -1)
             return try await log(
@@ -55,10 +58,9 @@ public struct SQLSavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await lockItems(of: user, db)
-            var delete = db.delete(from: "saved_items").where("user_id", .equal, user.rawValue)
-                .where("list", .equal, list.rawValue)
-            if let kind { delete = delete.where("kind", .equal, kind.rawValue) }
-            let removed = try await delete.returning("item_id").all().count
+            var delete: SQLQueryString = "DELETE FROM saved_items WHERE user_id = \(bind: user.rawValue) AND list = \(bind: list.rawValue)"
+            if let kind { delete += " AND kind = \(bind: kind.rawValue)" }
+            let removed = try await db.raw(delete + " RETURNING item_id").all().count
             guard removed > 0 else { return nil }
             let (seq, _) = try await Self.nextSequence(db, user, countChange: -removed)
             return try await log(
@@ -146,13 +148,12 @@ public struct SQLSavedItemStore: SavedItemStore {
         let sequence = try await Self.sequence(db, user)
         let latest = sequence?.latest ?? 0
         if seq < sequence?.compactedThrough ?? 0 { return .compacted(latest: latest) }
-        let rows = try await db.select().columns("*").from("change_log").where("user_id", .equal, user.rawValue)
+        let rows = try await db.select().columns("seq", "change").from("change_log").where("user_id", .equal, user.rawValue)
             .where("seq", .greaterThan, seq).orderBy("seq").limit(limit).all(decoding: LogRow.self)
         // A compaction between the two reads shows as a gap: report it as compacted rather than skip changes.
         if let first = rows.first, first.seq != seq + 1 { return .compacted(latest: latest) }
         if rows.isEmpty, seq < latest { return .compacted(latest: latest) }
-        let decoder = JSONDecoder()
-        return .changes(try rows.map { try decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
+        return .changes(try rows.map { try Self.decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
     }
 
     public func compact(for user: UserID, keeping keep: Int) async throws {
@@ -190,6 +191,15 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     // MARK: Statements
 
+    /// JSON for the change log and snapshots' extra fields, with sorted keys so equal values are equal text. One of
+    /// each, made once: a save and a page of items would otherwise make their own.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+    static let decoder = JSONDecoder()
+
     /// Makes one person's writes take turns across connections and instances: each reads, then writes, their
     /// items and sequence number.
     private func lockItems(of user: UserID, _ db: any SQLDatabase) async throws {
@@ -202,8 +212,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         var item_id: String
     }
 
-    private struct LogRow: Codable {
-        var user_id: String
+    private struct LogRow: Decodable {
         var seq: Int64
         var change: String
     }
@@ -299,9 +308,7 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     /// Appends the change to the person's log and, when other instances share the database, tells them at commit.
     private func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let text = String(decoding: try encoder.encode(change), as: UTF8.self)
+        let text = String(decoding: try Self.encoder.encode(change), as: UTF8.self)
         try await db.raw(
             "INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user.rawValue), \(bind: change.seq), \(bind: text))"
         ).run()
@@ -316,7 +323,7 @@ private enum SQLSavedItemStoreError: Error {
 }
 
 /// A `saved_items` row.
-struct SavedItemRow: Encodable {
+struct SavedItemRow {
     var user_id: String
     var list: String
     var kind: String
@@ -342,7 +349,7 @@ struct SavedItemRow: Encodable {
         title = item.snapshot.title
         image_url = item.snapshot.imageURL
         subtitle = item.snapshot.subtitle
-        extra = item.snapshot.extra.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        extra = item.snapshot.extra.flatMap { try? SQLSavedItemStore.encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         title_key = item.snapshot.title.searchFolded
         search_text = [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded
         note = item.note
@@ -368,7 +375,7 @@ struct SavedItemRow: Encodable {
         let snapshot = ItemSnapshot(
             title: title, imageURL: optional("image_url", String.self), subtitle: optional("subtitle", String.self),
             extra: optional("extra", String.self).flatMap {
-                try? JSONDecoder().decode([String: String].self, from: Data($0.utf8))
+                try? SQLSavedItemStore.decoder.decode([String: String].self, from: Data($0.utf8))
             })
         return SavedItem(
             list: list, kind: kind, id: id, snapshot: snapshot, note: optional("note", String.self),

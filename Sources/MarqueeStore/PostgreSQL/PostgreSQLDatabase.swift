@@ -103,8 +103,8 @@ public final class PostgreSQLDatabase: Database, Service {
     /// in ascending number, the same order in every transaction.
     public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {
         guard !keys.isEmpty else { return }
-        let calls = keys.map(\.number).sorted().map { SQLFunction("pg_advisory_xact_lock", args: SQLBind($0)) }
-        try await db.select().columns(calls).run()
+        let calls = keys.map(\.number).sorted().map { number -> SQLQueryString in "pg_advisory_xact_lock(\(bind: number))" }
+        try await db.raw("SELECT \(calls.joined(separator: ", "))").run()
     }
 
     public func isHealthy() async -> Bool {
