@@ -132,7 +132,7 @@ public struct OAuthCodeFlow: Sendable {
         let form = [
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
             ("client_id", client.clientID), ("client_secret", client.clientSecret), ("code_verifier", attempt.verifier),
-        ].map { "\($0.0)=\(Self.formEncoded($0.1))" }.joined(separator: "&")
+        ].map { "\($0.0)=\($0.1.queryValueEncoded)" }.joined(separator: "&")
         let reply: (status: Int, body: Data)
         do {
             reply = try await transport(client.tokenURL, form)
@@ -159,13 +159,5 @@ public struct OAuthCodeFlow: Sendable {
     private struct TokenAnswer: Decodable {
         var id_token: String?
         var error: String?
-    }
-
-    /// RFC 3986's unreserved characters (ASCII only: `CharacterSet.alphanumerics` would let other letters through).
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func formEncoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }

@@ -35,11 +35,19 @@ public struct Card: Sendable {
         self.id = String(id)
         self.href = Card.href(kind: kind.rawValue, id: String(id))
         self.title = title
-        self.sub = sub.flatMap { $0.isEmpty ? nil : $0 }
+        self.sub = sub.flatMap(\.nonEmpty)
         self.savedSub = savedSub
-        self.image = image ?? "/static/no-image.svg"
-        self.alt = kind == .person ? "Photo of \(title)" : "Poster of \(title)"
+        self.image = image ?? Card.noImage
+        self.alt = Card.alt(isPerson: kind == .person, title: title)
     }
+
+    /// An item's image described: a person's photo or a title's poster.
+    static func alt(isPerson: Bool, title: String) -> String {
+        isPerson ? "Photo of \(title)" : "Poster of \(title)"
+    }
+
+    /// The placeholder drawn where an item has no image.
+    static let noImage = "/static/no-image.svg"
 
     /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
     public static func href(kind: String, id: String) -> String { "/\(kind)/\(id)" }

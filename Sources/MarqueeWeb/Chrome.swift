@@ -13,21 +13,13 @@ public enum Section: String, Sendable {
     case home, movies, tv, genres, search, favorites, watchlist, downloads, account, other
 }
 
-/// One link of the main navigation.
-public struct NavLink: Sendable {
-    let href: String
-    let label: String
-    let current: Bool
-}
-
 /// Everything the layout around a page needs. Flags such as `signedIn` are stored rather than computed from
 /// `viewer` because templates see only stored properties (Mustache reads values by reflection).
 public struct Chrome: Sendable {
     let title: String
-    let nav: [NavLink]
+    let nav: [PageLink]
     let viewer: String
     let signedIn: Bool
-    let isGuest: Bool
     let userLabel: String
     let csrf: String?
     let tmdb: Bool
@@ -50,7 +42,7 @@ public struct Chrome: Sendable {
             (.search, "/search", "Search"), (.favorites, "/favorites", "Favourites"),
             (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
         ]
-        nav = links.map { NavLink(href: $0.1, label: $0.2, current: $0.0 == section) }
+        nav = links.map { PageLink(href: $0.1, label: $0.2, current: $0.0 == section) }
         switch viewer {
         case .anonymous:
             self.viewer = "anonymous"
@@ -63,7 +55,6 @@ public struct Chrome: Sendable {
             userLabel = label
         }
         signedIn = viewer != .anonymous
-        isGuest = viewer == .guest
         self.csrf = csrf
         self.tmdb = tmdb
         self.google = google

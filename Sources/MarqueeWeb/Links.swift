@@ -20,16 +20,3 @@ struct Choice: Sendable {
     let label: String
     let selected: Bool
 }
-
-extension String {
-    /// The text percent-encoded for use as one query value (`&`, `=`, `#`, `/` and spaces all escaped).
-    public var queryValueEncoded: String {
-        addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? ""
-    }
-
-    private static let queryValueAllowed: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return allowed
-    }()
-}

@@ -51,13 +51,7 @@ struct TMDBClient: Sendable {
         }
     }
 
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet.alphanumerics
-        set.insert(charactersIn: "-._~,/")
-        return set
-    }()
-
     static func escape(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        value.queryValueEncoded
     }
 }

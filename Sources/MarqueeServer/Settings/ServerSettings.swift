@@ -115,13 +115,13 @@ public struct ServerSettings: Sendable {
         }
         mailFrom = try reader.text("mailFrom", default: "", expected: "an address like Marquee <marquee@example.com>") {
             $0.contains("@") && !$0.contains("\r") && !$0.contains("\n")
-        }.nilIfEmpty
+        }.nonEmpty
         if let clientID = reader.string("google.clientID") {
             google = GoogleSettings(
                 clientID: clientID,
                 issuer: try reader.url("google.issuer", default: "https://accounts.google.com")!,
                 jwksURL: try reader.url("google.jwksURL", default: "https://www.googleapis.com/oauth2/v3/certs")!,
-                clientSecret: reader.string("google.clientSecret", isSecret: true).flatMap(\.nilIfEmpty),
+                clientSecret: reader.string("google.clientSecret", isSecret: true).flatMap(\.nonEmpty),
                 authorizationURL: try reader.url(
                     "google.authorizationURL", default: "https://accounts.google.com/o/oauth2/v2/auth")!,
                 tokenURL: try reader.url("google.tokenURL", default: "https://oauth2.googleapis.com/token")!)
@@ -170,8 +170,4 @@ public struct GoogleSettings: Sendable, Equatable {
             OAuthCodeFlow.Client(clientID: clientID, clientSecret: $0, authorizationURL: authorizationURL, tokenURL: tokenURL)
         }
     }
-}
-
-extension String {
-    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

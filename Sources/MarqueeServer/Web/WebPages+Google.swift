@@ -24,7 +24,8 @@ extension WebPages {
                 return responses.redirect(to: safeNext(request))
             }
             // The path travels in a cookie, which browsers drop past about 4 KiB.
-            let next = safeNext(request).utf8.count <= 1024 ? safeNext(request) : "/"
+            let wanted = safeNext(request)
+            let next = wanted.utf8.count <= 1024 ? wanted : "/"
             let (attempt, location) = google.begin(next: next, redirectURI: googleRedirectURI)
             var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
             response.headers[.setCookie] = googleAttemptCookie(attempt.cookieValue, maxAge: OAuthCodeFlow.attemptLifetime)
@@ -56,8 +57,7 @@ extension WebPages {
                     "Google sign-in failed", metadata: ["code": "\(failure.code)", "reason": "\(failure.message)"])
                 response = try await problem(
                     failure, request: request, requestID: context.requestID,
-                    action: PageLink(href: "/signin", label: "Back to sign in"))
-                response.headers[.cacheControl] = "no-store"
+                    action: PageLink(href: "/signin", label: "Back to sign in"), cacheControl: "no-store")
             }
             response.headers.append(HTTPField(name: .setCookie, value: googleAttemptCookie("", maxAge: 0)))
             return response

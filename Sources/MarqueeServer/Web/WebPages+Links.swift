@@ -37,7 +37,7 @@ extension WebPages {
             let visit = await visit(request)
             let csrf = FormGuard.newToken()
             let page = if let token = linkToken(request) {
-                LinkPage.newPassword(chrome: linkChrome("Choose a new password", visit), token: token, rules: passwordRules, error: nil, csrf: csrf)
+                LinkPage.newPassword(chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules, error: nil, csrf: csrf)
             } else {
                 LinkPage.requestReset(chrome: linkChrome("Reset your password", visit), message: nil, csrf: csrf)
             }
@@ -66,7 +66,7 @@ extension WebPages {
             let retry = { (message: String) in
                 try linkPage(
                     LinkPage.newPassword(
-                        chrome: linkChrome("Choose a new password", visit), token: token, rules: passwordRules, error: message,
+                        chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules, error: message,
                         csrf: csrf),
                     status: .badRequest)
             }
@@ -136,9 +136,7 @@ extension WebPages {
 
     /// A link page: never stored, since it may hold a link's token.
     private func linkPage<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
-        var response = try responses.page(page, status: status)
-        response.headers[.cacheControl] = "no-store"
-        return response
+        try responses.page(page, status: status, cacheControl: "no-store")
     }
 
     private func linkChrome(_ title: String, _ visit: WebVisit) -> Chrome {
@@ -146,6 +144,6 @@ extension WebPages {
     }
 
     private func linkToken(_ request: Request) -> String? {
-        request.uri.queryParameters["token"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        request.uri.queryParameters["token"].map(String.init).flatMap(\.nonEmpty)
     }
 }

@@ -16,7 +16,7 @@ extension WebPages {
                     ? "You are browsing as a guest. Sign in to an existing account, or create one from Account to keep what you saved." : nil
                 return try responses.page(AuthPage(
                     chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
-                    rules: passwordRules, notice: notice))
+                    rules: Self.passwordRules, notice: notice))
             }
         }
         router.get("signup") { request, context in
@@ -26,7 +26,7 @@ extension WebPages {
                 if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
                 return try responses.page(AuthPage(
                     chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
-                    rules: passwordRules))
+                    rules: Self.passwordRules))
             }
         }
         router.get("account") { request, context in
@@ -40,7 +40,7 @@ extension WebPages {
                     temperatureUnit: user.profile.temperatureUnit)
                 return try responses.page(AccountPage(
                     chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
-                    rules: passwordRules))
+                    rules: Self.passwordRules))
             }
         }
         for list in SavedList.allCases {
@@ -70,9 +70,7 @@ extension WebPages {
     }
 
     /// The policy's rules, for the forms that set a password.
-    var passwordRules: [PasswordRule] {
-        PasswordPolicy.Problem.allCases.map { PasswordRule(code: $0.rawValue, text: $0.message) }
-    }
+    static let passwordRules = PasswordPolicy.Problem.allCases.map { PasswordRule(code: $0.rawValue, text: $0.message) }
 
     /// The `next` query parameter when it is a path on this site, else the home page.
     func safeNext(_ request: Request) -> String {

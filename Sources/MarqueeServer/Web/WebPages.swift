@@ -60,9 +60,10 @@ struct WebPages: Sendable {
 
     /// The page for an error, with its message, code and request id. `ErrorMiddleware` draws it for every request
     /// from a browser, so page handlers simply throw.
-    func problem(_ error: DomainError, request: Request, requestID: String, action: PageLink? = nil) async throws
-        -> Response
-    {
+    func problem(
+        _ error: DomainError, request: Request, requestID: String, action: PageLink? = nil,
+        cacheControl: String = "private, no-cache"
+    ) async throws -> Response {
         let title = switch error.code.httpStatus {
         case 404: "Not found"
         case 400..<500: "That did not work"
@@ -70,9 +71,9 @@ struct WebPages: Sendable {
         default: "Something went wrong"
         }
         let page = ProblemPage(
-            chrome: chrome(title, .other, await visit(request)), status: error.code.httpStatus,
+            chrome: chrome(title, .other, await visit(request)),
             message: error.message, code: error.code.rawValue, requestID: requestID, action: action)
-        return try responses.page(page, status: .init(code: error.code.httpStatus))
+        return try responses.page(page, status: .init(code: error.code.httpStatus), cacheControl: cacheControl)
     }
 
     /// Runs a page handler for the visit behind the request.

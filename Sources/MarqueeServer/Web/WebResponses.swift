@@ -24,10 +24,13 @@ struct WebResponses: Sendable {
         })
     }
 
-    /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them.
-    func page<Page: WebPage>(_ page: Page, status: HTTPResponse.Status = .ok) throws -> Response {
+    /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them; pages holding a
+    /// secret of their own (a mailed link's token) pass `no-store`.
+    func page<Page: WebPage>(
+        _ page: Page, status: HTTPResponse.Status = .ok, cacheControl: String = "private, no-cache"
+    ) throws -> Response {
         var response = Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache"],
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl],
             body: .init(byteBuffer: ByteBuffer(string: try renderer.render(page))))
         addSecurityHeaders(&response.headers)
         return response

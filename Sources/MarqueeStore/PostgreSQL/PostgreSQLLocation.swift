@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeCore
 import NIOSSL
 import PostgresNIO
 
@@ -51,7 +52,7 @@ public struct PostgreSQLLocation: Sendable, Equatable {
             }
             tls = parsed
         }
-        rootCertificateFile = query["sslrootcert"].flatMap { $0.isEmpty ? nil : $0 }
+        rootCertificateFile = query["sslrootcert"].flatMap(\.nonEmpty)
         poolSize = try Self.number(query["pool_size"], name: "pool_size", default: 10, range: 1...200)
         connectTimeout = .seconds(try Self.number(query["connect_timeout"], name: "connect_timeout", default: 5, range: 1...120))
     }

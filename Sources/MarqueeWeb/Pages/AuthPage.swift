@@ -1,3 +1,5 @@
+import MarqueeCore
+
 /// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest".
 public struct AuthPage: WebPage {
     public static let template = "auth"
@@ -34,16 +36,14 @@ public struct DownloadsPage: WebPage {
 public struct ProblemPage: WebPage {
     public static let template = "problem"
     public let chrome: Chrome
-    let status: Int
     let message: String
     let code: String
     let requestID: String
     let action: PageLink
 
     /// An error page; `action` is its way on (the home page unless given).
-    public init(chrome: Chrome, status: Int, message: String, code: String, requestID: String, action: PageLink? = nil) {
+    public init(chrome: Chrome, message: String, code: String, requestID: String, action: PageLink? = nil) {
         self.chrome = chrome
-        self.status = status
         self.message = message
         self.code = code
         self.requestID = requestID

@@ -14,7 +14,6 @@ public struct GridPage: WebPage {
     let api: String
     let next: String?
     let previous: String?
-    let empty: Bool
 
     /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
     /// through (without `page`).
@@ -32,7 +31,6 @@ public struct GridPage: WebPage {
         self.api = api
         next = results.page < results.totalPages ? pageURL(results.page + 1) : nil
         previous = results.page > 1 ? pageURL(results.page - 1) : nil
-        empty = results.results.isEmpty
     }
 }
 
@@ -41,12 +39,7 @@ public struct GenresPage: WebPage {
     public static let template = "genres"
     public let chrome: Chrome
     let tabs: [PageLink]
-    let genres: [GenreLink]
-
-    struct GenreLink: Sendable {
-        let href: String
-        let name: String
-    }
+    let genres: [PageLink]
 
     /// The genre list for `kind` (movie or tv).
     public init(chrome: Chrome, kind: MediaKind, genres: [Genre]) {
@@ -55,6 +48,6 @@ public struct GenresPage: WebPage {
             .init(href: "/genres?kind=movie", label: "Movies", current: kind == .movie),
             .init(href: "/genres?kind=tv", label: "TV", current: kind == .tv),
         ]
-        self.genres = genres.map { GenreLink(href: "/genres?kind=\(kind.rawValue)&genre=\($0.id)", name: $0.name) }
+        self.genres = genres.map { PageLink(href: "/genres?kind=\(kind.rawValue)&genre=\($0.id)", label: $0.name) }
     }
 }

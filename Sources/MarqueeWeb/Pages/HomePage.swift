@@ -12,7 +12,6 @@ public struct HomePage: WebPage {
     struct Hero: Sendable {
         let card: Card
         let backdrop: String?
-        let year: String?
         let overview: String?
         let trailer: Trailer?
     }
@@ -25,8 +24,8 @@ public struct HomePage: WebPage {
         self.chrome = chrome
         hero = feed.hero.map { hero in
             Hero(
-                card: Card(hero), backdrop: hero.backdrop?.large, year: hero.year.map(String.init),
-                overview: hero.overview.flatMap { $0.isEmpty ? nil : $0 }, trailer: Trailer.first(in: heroVideos))
+                card: Card(hero), backdrop: hero.backdrop?.large,
+                overview: hero.overview.flatMap(\.nonEmpty), trailer: Trailer.first(in: heroVideos))
         }
         rows = feed.rows.map { row in
             CardRow(id: row.id, title: row.title, seeAll: Self.seeAll(row.seeAll), cards: row.results.prefix(Self.cardsPerRow).map(Card.init))
@@ -46,7 +45,6 @@ public struct HomePage: WebPage {
 struct Trailer: Sendable {
     let key: String
     let watchURL: String
-    let name: String
 
     /// The first video that can be played this way (details list trailers first).
     static func first(in videos: [Video]) -> Trailer? { videos.lazy.compactMap(Trailer.init).first }
@@ -57,6 +55,5 @@ struct Trailer: Sendable {
         else { return nil }
         key = video.key
         watchURL = "https://www.youtube.com/watch?v=\(video.key)"
-        name = video.name
     }
 }

@@ -9,27 +9,22 @@ public struct LinkPage: WebPage {
     let isError: Bool
     let problem: Problem?
     let confirm: Confirm?
-    let requestReset: Form?
+    let requestReset: Bool
     let newPassword: NewPassword?
     let action: PageLink?
-
-    /// A form's anti-forgery token (the field named `csrf_token`).
-    struct Form: Sendable {
-        let csrf: String
-    }
+    /// The anti-forgery token of the page's form (the field named `csrf_token`), when it has one.
+    let formToken: String?
 
     /// A one-button form that spends a link's token.
     struct Confirm: Sendable {
         let path: String
         let token: String
         let button: String
-        let csrf: String
     }
 
     /// The form that sets a new password with a reset link's token.
     struct NewPassword: Sendable {
         let token: String
-        let csrf: String
         let rules: [PasswordRule]
     }
 
@@ -41,7 +36,8 @@ public struct LinkPage: WebPage {
 
     private init(
         chrome: Chrome, heading: String, message: String?, isError: Bool = false, problem: Problem? = nil,
-        confirm: Confirm? = nil, requestReset: Form? = nil, newPassword: NewPassword? = nil, action: PageLink? = nil
+        confirm: Confirm? = nil, requestReset: Bool = false, newPassword: NewPassword? = nil, action: PageLink? = nil,
+        formToken: String? = nil
     ) {
         self.chrome = chrome
         self.heading = heading
@@ -52,6 +48,7 @@ public struct LinkPage: WebPage {
         self.requestReset = requestReset
         self.newPassword = newPassword
         self.action = action
+        self.formToken = formToken
     }
 
     /// A button that posts `token` to `path`.
@@ -60,14 +57,14 @@ public struct LinkPage: WebPage {
     {
         LinkPage(
             chrome: chrome, heading: heading, message: nil,
-            confirm: Confirm(path: path, token: token, button: button, csrf: csrf))
+            confirm: Confirm(path: path, token: token, button: button), formToken: csrf)
     }
 
     /// The form asking for the address to send a reset link to, with a note above it.
     public static func requestReset(chrome: Chrome, message: String?, isError: Bool = false, csrf: String) -> LinkPage {
         LinkPage(
             chrome: chrome, heading: "Reset your password", message: message, isError: isError,
-            requestReset: Form(csrf: csrf))
+            requestReset: true, formToken: csrf)
     }
 
     /// The form choosing a new password for a reset link's `token`, with the policy's rules.
@@ -76,7 +73,7 @@ public struct LinkPage: WebPage {
     ) -> LinkPage {
         LinkPage(
             chrome: chrome, heading: "Choose a new password", message: error, isError: error != nil,
-            newPassword: NewPassword(token: token, csrf: csrf, rules: rules))
+            newPassword: NewPassword(token: token, rules: rules), formToken: csrf)
     }
 
     /// What happened, and a link on.

@@ -28,13 +28,13 @@ public struct PersonPage: WebPage {
     public init(chrome: Chrome, person: PersonDetails) {
         self.chrome = chrome
         item = Card(kind: .person, id: person.id, title: person.name, sub: person.knownForDepartment, image: person.profile?.small)
-        photo = person.profile?.medium ?? "/static/no-image.svg"
+        photo = person.profile?.medium ?? Card.noImage
         let facts: [(String, String?)] = [
             ("Known for", person.knownForDepartment), ("Born", Formatting.date(person.birthday)),
             ("Died", Formatting.date(person.deathday)), ("Place of birth", person.placeOfBirth),
         ]
         self.facts = facts.compactMap { label, value in value.map { Fact(label: label, value: $0) } }
-        biography = person.biography.flatMap { $0.isEmpty ? nil : $0 }
+        biography = person.biography.flatMap(\.nonEmpty)
         longBiography = (person.biography?.count ?? 0) > 480
         let all = person.combinedCredits.cast + person.combinedCredits.crew
         var seen = Set<MediaSummary>()

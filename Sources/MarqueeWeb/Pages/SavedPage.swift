@@ -14,7 +14,6 @@ public struct SavedPage: WebPage {
     let query: String
     let kind: String?
     let items: [Entry]
-    let empty: Bool
     let filtered: Bool
     let next: String?
     let seq: String
@@ -59,7 +58,6 @@ public struct SavedPage: WebPage {
         self.query = query
         self.kind = kind?.rawValue
         self.items = items.map(Entry.init)
-        empty = items.isEmpty
         filtered = kind != nil || !query.isEmpty
         var parameters = ["sort=\(sort)", "order=\(order)"]
         if let kind { parameters.append("kind=\(kind.rawValue)") }
@@ -75,12 +73,12 @@ extension SavedPage.Entry {
         href = Card.href(kind: item.kind.rawValue, id: item.id)
         title = item.snapshot.title
         sub = item.snapshot.subtitle
-        image = item.snapshot.imageURL ?? "/static/no-image.svg"
+        image = item.snapshot.imageURL ?? Card.noImage
         note = item.note
         watched = item.watchedAt != nil
         watchedOn = item.watchedAt.map(Formatting.day)
         rating = item.rating.map(String.init)
         ratings = (1...10).map { Choice(value: String($0), label: String($0), selected: $0 == item.rating) }
-        imageAlt = item.kind == .person ? "Photo of \(item.snapshot.title)" : "Poster of \(item.snapshot.title)"
+        imageAlt = Card.alt(isPerson: item.kind == .person, title: item.snapshot.title)
     }
 }

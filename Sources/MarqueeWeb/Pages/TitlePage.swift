@@ -5,7 +5,6 @@ public struct TitlePage: WebPage {
     public static let template = "title"
     public let chrome: Chrome
     let item: Card
-    let kindLabel: String
     let backdrop: String?
     let poster: String
     let tagline: String?
@@ -61,16 +60,15 @@ public struct TitlePage: WebPage {
     ) {
         self.chrome = chrome
         item = Card(kind: kind, id: id, title: title, sub: year.map(String.init), image: poster?.small)
-        kindLabel = kind == .movie ? "movie" : "show"
         self.backdrop = backdrop?.large
-        self.poster = poster?.medium ?? "/static/no-image.svg"
-        self.tagline = tagline.flatMap { $0.isEmpty ? nil : $0 }
+        self.poster = poster?.medium ?? Card.noImage
+        self.tagline = tagline.flatMap(\.nonEmpty)
         self.facts = facts
         self.genres = genres.isEmpty ? nil : genres.map(\.name).joined(separator: " · ")
         self.rating = Formatting.rating(rating).map { score in
             ratingSource == "editors" ? "★ \(score) (editors' score)" : "★ \(score) from \(Formatting.count(voteCount, "vote"))"
         }
-        self.overview = overview.flatMap { $0.isEmpty ? nil : $0 }
+        self.overview = overview.flatMap(\.nonEmpty)
         longOverview = (overview?.count ?? 0) > 320
         trailer = Trailer.first(in: videos)
         people = cast.prefix(20).map(Card.init(cast:))
@@ -88,6 +86,8 @@ public struct TitlePage: WebPage {
 struct ProviderSection: Sendable {
     let region: String
     let groups: [Group]
+    /// The upstream's "where to watch" page for the title, when it is an https link (every logo links to it).
+    let link: String?
 
     struct Group: Sendable {
         let label: String
@@ -97,8 +97,6 @@ struct ProviderSection: Sendable {
     struct Provider: Sendable {
         let name: String
         let logo: String?
-        /// The upstream's "where to watch" page for the title, when it is an https link.
-        let link: String?
     }
 
     init?(_ providers: WatchProviders) {
@@ -106,12 +104,12 @@ struct ProviderSection: Sendable {
             ("Stream", providers.flatrate), ("Free", providers.free), ("With ads", providers.ads),
             ("Rent", providers.rent), ("Buy", providers.buy),
         ]
-        let link = providers.link.flatMap { $0.lowercased().hasPrefix("https://") ? $0 : nil }
         groups = all.filter { !$0.1.isEmpty }.map { label, list in
             Group(label: label, providers: list.sorted { $0.displayPriority < $1.displayPriority }
-                .map { Provider(name: $0.name, logo: $0.logo?.small, link: link) })
+                .map { Provider(name: $0.name, logo: $0.logo?.small) })
         }
         guard !groups.isEmpty else { return nil }
         region = providers.region
+        link = providers.link.flatMap { $0.lowercased().hasPrefix("https://") ? $0 : nil }
     }
 }

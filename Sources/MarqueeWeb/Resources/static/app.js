@@ -19,7 +19,7 @@ class ApiError extends Error {
   }
 }
 
-async function api(method, path, body, raw) {
+async function api(method, path, body, raw, signal) {
   const headers = { Accept: "application/json" };
   const token = $('meta[name="csrf-token"]');
   if (token) headers["X-CSRF-Token"] = token.content;
@@ -31,8 +31,9 @@ async function api(method, path, body, raw) {
   }
   let response;
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
-  } catch {
+    response = await fetch(path, { method, headers, body: payload, credentials: "same-origin", signal });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
     throw new ApiError(0, { error: { code: "network", message: "You appear to be offline. Check the connection and try again." } });
   }
   const text = await response.text();
@@ -85,10 +86,13 @@ function snapshotOf(holder) {
 const absolute = (url) => (url ? new URL(url, location.href).href : null);
 const itemKey = (kind, id) => kind + "/" + id;
 
+/** The selector of the buttons that show membership of `list`. */
+const listButtons = (list) => (list === "favorites" ? ".heart, .toggle[data-list=favorites]" : ".toggle[data-list=watchlist]");
+
 /** Buttons showing whether (kind, id) is in `list`. */
 function buttonsFor(kind, id, list) {
   return $$(`[data-kind="${kind}"][data-id="${CSS.escape(id)}"]`).flatMap((holder) =>
-    $$(list === "favorites" ? ".heart, .toggle[data-list=favorites]" : ".toggle[data-list=watchlist]", holder).filter((b) => itemOf(b) === holder));
+    $$(listButtons(list), holder).filter((b) => itemOf(b) === holder));
 }
 
 function showState(kind, id, list, on) {
@@ -184,7 +188,7 @@ window.addEventListener("pageshow", (event) => { if (event.persisted) connectCha
 
 function applyChange(change) {
   if (change.op === "clear") {
-    for (const b of $$(change.list === "favorites" ? ".heart, .toggle[data-list=favorites]" : ".toggle[data-list=watchlist]")) {
+    for (const b of $$(listButtons(change.list))) {
       if (!change.media_type || itemOf(b).dataset.kind === change.media_type) b.setAttribute("aria-pressed", "false");
     }
   } else {

@@ -34,7 +34,7 @@ function savedEntry(item, watchlist) {
   if (item.watched_at) {
     const watched = document.createElement("p");
     watched.className = "s good";
-    watched.textContent = "Watched " + new Date(item.watched_at).toLocaleDateString() + (item.rating ? ` · rated ${item.rating}/10` : "");
+    watched.textContent = "Watched " + new Date(item.watched_at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) + (item.rating ? ` · rated ${item.rating}/10` : "");
     body.append(watched);
   }
   const note = document.createElement("p");

@@ -54,14 +54,12 @@ onStart.push(function setUpSearch() {
     // Placeholders replace the results until the new ones arrive (only when there is nothing to show yet, so the
     // results being refined stay readable while a longer query loads).
     if (!$(".card", grid)) busy(grid, 12);
-    const api = "/api/v1/search?" + params + (grid.dataset.locale ? "&" + grid.dataset.locale : "");
+    const source = "/api/v1/search?" + params + (grid.dataset.locale ? "&" + grid.dataset.locale : "");
     try {
-      const response = await fetch(api, { signal: controller.signal, headers: { Accept: "application/json" } });
-      const answer = await response.json();
-      if (!response.ok) throw new ApiError(response.status, answer);
+      const answer = await api("GET", source, undefined, undefined, controller.signal);
       grid.replaceChildren(...answer.results.map(card));
       busy(grid, 0);
-      grid.dataset.api = api;
+      grid.dataset.api = source;
       grid.dataset.page = String(answer.page);
       grid.dataset.totalPages = String(answer.total_pages);
       const next = $(".next");
