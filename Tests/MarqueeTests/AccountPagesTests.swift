@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MarqueeCore
 import Testing
 
 /// The pages mailed links open, used the way a browser does: GET shows a form, POST (form-encoded) acts.
@@ -7,10 +8,6 @@ import Testing
 struct AccountPagesTests {
     typealias H = AccountHarness
     let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-
-    func encoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value
-    }
 
     /// A page's form token and the headers that submit with it (form encoding and the token's cookie).
     func formSession(_ page: TestResponse) throws -> (token: String, headers: HTTPFields) {
@@ -61,7 +58,7 @@ struct AccountPagesTests {
             let ask = try await h.client.get("/reset")
             #expect(ask.text.contains(#"name="email""#))
             let (csrf, form) = try formSession(ask)
-            let sent = try await h.client.send("/reset", method: .post, body: "email=\(encoded(email))&csrf_token=\(csrf)", headers: form)
+            let sent = try await h.client.send("/reset", method: .post, body: "email=\(email.queryValueEncoded)&csrf_token=\(csrf)", headers: form)
             #expect(sent.status == .ok && sent.text.contains("on its way"))
             let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
             #expect(try await h.client.get("/reset?token=\(token)").text.contains(#"name="password_again""#))

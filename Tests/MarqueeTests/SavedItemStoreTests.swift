@@ -56,6 +56,9 @@ struct SavedItemStoreTests {
             #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 3)
             #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later) == nil)
             #expect(try await store.save(movie("1"), for: ada, at: later).seq == 4)
+            #expect(try await store.latest(for: ada) == 4)
+            #expect(try await store.latest(for: bob) == 1)
+            #expect(try await store.latest(for: UserID()) == 0, "nobody's log starts at zero")
         }
     }
 

@@ -20,7 +20,7 @@ struct WebPagesTests {
                 "/", "/movies", "/movies?list=top_rated", "/tv", "/tv?list=trending", "/genres", "/genres?kind=tv",
                 "/genres?kind=movie&genre=28&sort=rating", "/search", "/search?q=matrix&type=movie", "/movie/603",
                 "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?token=abc", "/verify?token=abc",
-                "/email/confirm?token=abc",
+                "/email/confirm?token=abc", "/person/6384",
             ] {
                 let page = try await client.send(path, method: .get, headers: Self.html)
                 #expect(page.status == .ok, "\(path)")
@@ -36,6 +36,8 @@ struct WebPagesTests {
             #expect(matrix.text.contains("data-list=\"watchlist\""))
             #expect(matrix.text.contains(#"data-kind="person""#) && matrix.text.contains(#"data-saved-sub="Acting""#),
                 "a cast card shows the character but saves the person as an actor")
+            let keanu = try await client.get("/person/6384")
+            #expect(keanu.text.contains("Keanu Reeves") && keanu.text.contains(#"href="/movie/603""#), "known for The Matrix")
             let search = try await client.get("/search?q=%3Cscript%3E")
             #expect(search.text.contains("&lt;script&gt;") && !search.text.contains("<script>alert"))
         }
@@ -105,20 +107,20 @@ struct WebPagesTests {
 
             // Compressed pages must not hold a secret that stays the same: the CSRF token is masked afresh each time,
             // and every masked copy is accepted.
-            let guest = try await Self.guestSession(client)
+            let guest = try await BrowserSession.guest(client)
             var tokens: [String] = []
             for _ in 0..<2 {
                 let page = try await client.send("/favorites", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
                 tokens.append(String(try #require(page.text.firstMatch(of: /name="csrf-token" content="([^"]+)"/)).1))
             }
             #expect(tokens[0] != tokens[1] && tokens[0] != guest.csrf)
-            for token in tokens {
-                let saved = try await Session(cookie: guest.cookie, csrf: token).send(
+            for (token, expected) in zip(tokens, [HTTPResponse.Status.created, .ok]) {
+                let saved = try await BrowserSession(cookie: guest.cookie, csrf: token).send(
                     client, "/api/v1/me/items/favorites/movie/603", .put, #"{"snapshot":{"title":"The Matrix"}}"#)
-                #expect(saved.status == .ok || saved.status == .created, "\(saved.text)")
+                #expect(saved.status == expected, "\(saved.text)")
             }
             let forged = (tokens[0].hasPrefix("A") ? "B" : "A") + String(tokens[0].dropFirst())
-            let forgedSave = try await Session(cookie: guest.cookie, csrf: forged).send(
+            let forgedSave = try await BrowserSession(cookie: guest.cookie, csrf: forged).send(
                 client, "/api/v1/me/items/favorites/movie/604", .put, #"{"snapshot":{"title":"X"}}"#)
             #expect(forgedSave.status == .forbidden)
         }
@@ -152,9 +154,7 @@ struct WebPagesTests {
             let anonymous = try await client.get("/")
             #expect(!anonymous.text.contains("class=\"gate\""))
 
-            let guest = try await client.send(
-                "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#, headers: [.contentType: "application/json"])
-            let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let cookie = try await BrowserSession.guest(client).cookie
             let home = try await client.send("/", method: .get, headers: [.cookie: cookie])
             #expect(home.text.contains("class=\"gate\"") && home.text.contains("class=\"locked\" inert"))
             #expect(home.text.contains("data-viewer=\"guest\"") && home.text.contains("name=\"csrf-token\""))
@@ -194,7 +194,7 @@ struct WebPagesTests {
     @Test("Favourites page by cursor, show saved ratings, and say which change their live stream resumes after")
     func savedPages() async throws {
         try await withMarquee(try TestSettings.make()) { client in
-            let session = try await Self.guestSession(client)
+            let session = try await BrowserSession.guest(client)
             for id in 1...23 {
                 let saved = try await session.send(
                     client, "/api/v1/me/items/favorites/movie/\(id)", .put, #"{"snapshot":{"title":"Film \#(id)"}}"#)
@@ -224,34 +224,12 @@ struct WebPagesTests {
         try await withMarquee(try TestSettings.make()) { client in
             let anonymous = try await client.get("/movies")
             #expect(anonymous.text.contains("data-api=\"/api/v1/movies/popular\""))
-            let session = try await Self.guestSession(client)
+            let session = try await BrowserSession.guest(client)
             #expect(try await session.send(client, "/api/v1/me", .patch, #"{"language":"fr-FR","region":"FR"}"#).status == .ok)
             let movies = try await client.send("/movies", method: .get, headers: [.cookie: session.cookie])
             #expect(movies.text.contains("data-api=\"/api/v1/movies/popular?language=fr-FR&amp;region=FR\""))
             let search = try await client.send("/search?q=matrix", method: .get, headers: [.cookie: session.cookie])
             #expect(search.text.contains("data-locale=\"language=fr-FR&amp;region=FR\""))
         }
-    }
-
-    /// A guest's browser session: its cookie and CSRF token.
-    struct Session {
-        let cookie: String
-        let csrf: String
-
-        func send(_ client: some TestClientProtocol, _ path: String, _ method: HTTPRequest.Method, _ body: String)
-            async throws -> TestResponse
-        {
-            try await client.send(
-                path, method: method, body: body,
-                headers: [.cookie: cookie, .init("X-CSRF-Token")!: csrf, .contentType: "application/json"])
-        }
-    }
-
-    static func guestSession(_ client: some TestClientProtocol) async throws -> Session {
-        let guest = try await client.send(
-            "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#, headers: [.contentType: "application/json"])
-        let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-        let body = try #require(try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any])
-        return Session(cookie: cookie, csrf: try #require(body["csrf_token"] as? String))
     }
 }
