@@ -49,12 +49,12 @@ struct AccountRoutes {
         let auth = router.group("api/v1/auth")
         auth.post("signup") { request, context in
             let body = try await JSONBody.decode(Credentials.self, from: request, context: context, fields: ["email", "password"])
-            try await accounts.signUp(email: body.email, password: body.password, client: client(request, context))
+            try await accounts.signUp(email: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(.accepted, "verification_sent", "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
         }
         auth.post("verify/resend") { request, context in
             let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
-            try await accounts.resendVerification(email: body.email, client: client(request, context))
+            try await accounts.resendVerification(email: body.email, client: ClientInfo(request, context))
             return try status(.accepted, "verification_sent", "If this address has an account waiting for confirmation, a new link is on its way.")
         }
         auth.post("verify") { request, context in
@@ -72,13 +72,13 @@ struct AccountRoutes {
                 Credentials.self, from: request, context: context, fields: ["email", "password", "session"])
             let signedIn = try await accounts.signIn(
                 email: body.email, password: body.password, web: try wantsCookie(body.session),
-                client: client(request, context))
+                client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .ok)
         }
         auth.post("guest") { request, context in
             let body = try await JSONBody.decode(
                 SessionChoice.self, from: request, context: context, fields: ["session"], allowEmpty: true)
-            let signedIn = try await accounts.startGuest(web: try wantsCookie(body.session), client: client(request, context))
+            let signedIn = try await accounts.startGuest(web: try wantsCookie(body.session), client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .created)
         }
         auth.post("google") { request, context in
@@ -87,7 +87,7 @@ struct AccountRoutes {
             let current = try? await authenticator.optionalAuthentication(request)
             let signedIn = try await accounts.signInWithGoogle(
                 idToken: body.idToken, guest: current ?? nil, web: try wantsCookie(body.session),
-                client: client(request, context))
+                client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .ok)
         }
         auth.post("upgrade") { request, context in
@@ -96,13 +96,13 @@ struct AccountRoutes {
                 UpgradeRequest.self, from: request, context: context, fields: ["email", "password", "id_token"])
             if let idToken = body.idToken {
                 let upgraded = try await accounts.signInWithGoogle(
-                    idToken: idToken, guest: signedIn, web: signedIn.method == .cookie, client: client(request, context))
+                    idToken: idToken, guest: signedIn, web: signedIn.method == .cookie, client: ClientInfo(request, context))
                 return try sessionResponse(upgraded, status: .ok)
             }
             guard let email = body.email, let password = body.password else {
                 throw DomainError(.invalidBody, "Send email and password (or id_token for Google).")
             }
-            try await accounts.upgrade(signedIn, email: email, password: password, client: client(request, context))
+            try await accounts.upgrade(signedIn, email: email, password: password, client: ClientInfo(request, context))
             var response = try status(.accepted, "verification_sent", "Check your mail: confirm the address, then sign in with it. Everything you saved as a guest is kept.")
             if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
             return response
@@ -125,7 +125,7 @@ struct AccountRoutes {
         }
         auth.post("password/reset") { request, context in
             let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
-            try await accounts.requestPasswordReset(email: body.email, client: client(request, context))
+            try await accounts.requestPasswordReset(email: body.email, client: ClientInfo(request, context))
             return try status(.accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
         }
         auth.post("password/reset/confirm") { request, context in
@@ -138,14 +138,14 @@ struct AccountRoutes {
             let body = try await JSONBody.decode(
                 PasswordChange.self, from: request, context: context, fields: ["current_password", "new_password"])
             let renewed = try await accounts.changePassword(
-                signedIn, current: body.currentPassword, new: body.newPassword, client: client(request, context))
+                signedIn, current: body.currentPassword, new: body.newPassword, client: ClientInfo(request, context))
             return try sessionResponse(renewed, status: .ok)
         }
         auth.post("email/change") { request, context in
             let signedIn = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(EmailChange.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.requestEmailChange(
-                signedIn, newEmail: body.email, password: body.password, client: client(request, context))
+                signedIn, newEmail: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(.accepted, "confirmation_sent", "Check the new address's mail and follow the link to confirm the change.")
         }
         auth.post("email/change/confirm") { request, context in
@@ -172,15 +172,11 @@ struct AccountRoutes {
             let signedIn = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(
                 DeleteRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
-            try await accounts.deleteAccount(signedIn, password: body.password, client: client(request, context))
+            try await accounts.deleteAccount(signedIn, password: body.password, client: ClientInfo(request, context))
             var response = try status(.ok, "deleted", "Your account and everything in it were deleted.")
             if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
             return response
         }
-    }
-
-    private func client(_ request: Request, _ context: MarqueeRequestContext) -> ClientInfo {
-        ClientInfo(address: context.clientAddress, description: request.headers[.userAgent].map { String($0.prefix(200)) })
     }
 
     private func wantsCookie(_ session: String?) throws -> Bool {
@@ -207,5 +203,12 @@ struct AccountRoutes {
         var response = try JSONResponse.make(MeBody(user, csrfToken: csrf))
         response.headers[.cacheControl] = "no-store"
         return response
+    }
+}
+
+extension ClientInfo {
+    /// Who is asking: the client's address (after trusted proxies) and the start of its User-Agent.
+    init(_ request: Request, _ context: MarqueeRequestContext) {
+        self.init(address: context.clientAddress, description: request.headers[.userAgent].map { String($0.prefix(200)) })
     }
 }

@@ -61,10 +61,15 @@ struct Authenticator: Sendable {
         return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
     }
 
-    /// `Set-Cookie` for a new browser session (Secure when the public URL is https).
+    /// `Set-Cookie` for a new browser session.
     func sessionCookie(_ value: String, maxAge: Int = 30 * 86_400) -> String {
+        cookie(Self.cookieName, value, path: "/", maxAge: maxAge)
+    }
+
+    /// `Set-Cookie` for an HttpOnly, SameSite=Lax cookie of this site, Secure when the public URL is https.
+    func cookie(_ name: String, _ value: String, path: String, maxAge: Int) -> String {
         let secure = publicURL.value.lowercased().hasPrefix("https://") ? "; Secure" : ""
-        return "\(Self.cookieName)=\(value); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
+        return "\(name)=\(value); Path=\(path); Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
     }
 
     /// `Set-Cookie` that removes the session cookie.

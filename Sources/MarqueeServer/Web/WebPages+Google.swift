@@ -44,8 +44,7 @@ extension WebPages {
                 let current = try? await authenticator.optionalAuthentication(request)
                 let signedIn = try await accounts.signInWithGoogle(
                     idToken: idToken, guest: current ?? nil, web: true,
-                    client: ClientInfo(
-                        address: context.clientAddress, description: request.headers[.userAgent].map { String($0.prefix(200)) }))
+                    client: ClientInfo(request, context))
                 guard case .web(let session) = signedIn.session else {
                     throw DomainError(.internal, "Something went wrong on our side. Please try again.")
                 }
@@ -76,7 +75,6 @@ extension WebPages {
     var googleRedirectURI: String { responses.publicURL.value + "/auth/google/callback" }
 
     private func googleAttemptCookie(_ value: String, maxAge: Int) -> String {
-        let secure = responses.publicURL.value.lowercased().hasPrefix("https://") ? "; Secure" : ""
-        return "\(Self.googleAttemptCookie)=\(value); Path=/auth/google; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
+        authenticator.cookie(Self.googleAttemptCookie, value, path: "/auth/google", maxAge: maxAge)
     }
 }

@@ -51,7 +51,7 @@ extension WebPages {
                 let chrome = linkChrome("Reset your password", visit)
                 do {
                     try await accounts.requestPasswordReset(
-                        email: form["email"] ?? "", client: ClientInfo(address: context.clientAddress))
+                        email: form["email"] ?? "", client: ClientInfo(request, context))
                     return try linkPage(LinkPage.requestReset(
                         chrome: chrome, message: "If this address has an account, a link to reset its password is on its way.",
                         csrf: csrf))
