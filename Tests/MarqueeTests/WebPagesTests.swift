@@ -216,6 +216,15 @@ struct WebPagesTests {
 
             let watchlist = try await client.send("/watchlist", method: .get, headers: [.cookie: session.cookie])
             #expect(watchlist.text.contains("<option value=\"7\" selected>7</option>"))
+
+            // A filtered page says which filter it was drawn with (its script adds live changes only when unfiltered)
+            // and what matched.
+            let filtered = try await client.send("/favorites?q=film%202&kind=movie", method: .get, headers: [.cookie: session.cookie])
+            #expect(filtered.text.contains(#"data-kind="movie" data-query="film 2""#))
+            #expect(filtered.text.matches(of: /class="saved-item"/).count == 5, "Film 2, 20, 21, 22, 23")
+            let nothing = try await client.send("/favorites?q=zzz", method: .get, headers: [.cookie: session.cookie])
+            #expect(nothing.text.contains("Nothing matches this filter.") && !nothing.text.contains(#"id="saved-empty" class="empty" hidden"#))
+            #expect(first.text.contains(#"id="saved-empty" class="empty" hidden"#), "a full page hides the empty note")
         }
     }
 

@@ -2,6 +2,9 @@
 "use strict";
 // ---- Sign in, sign up, guest ----------------------------------------------------------------------------------
 
+/** An error as a form shows it: the message, and the request id to quote. */
+const explained = (error) => error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+
 const emailLooksValid = (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
 /** Marks the password rules a value meets; true when it meets them all. */
@@ -55,7 +58,7 @@ function setUpAuthForm() {
         location.href = next;
       }
     } catch (error) {
-      message.textContent = error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+      message.textContent = explained(error);
     } finally {
       button.disabled = false;
     }
@@ -121,7 +124,7 @@ function formHandler(id, action) {
       const done = await action(form, message);
       if (done) { message.textContent = done; message.classList.add("good"); }
     } catch (error) {
-      message.textContent = error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+      message.textContent = explained(error);
     } finally {
       button.disabled = false;
     }

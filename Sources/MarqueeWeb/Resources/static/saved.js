@@ -73,7 +73,7 @@ function reconcile(main, items) {
     else li.remove();
     fresh.delete(key);
   }
-  const filtered = main.dataset.kind || $("#saved-q").value;
+  const filtered = main.dataset.kind || main.dataset.query;
   if (!filtered) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
   $("#saved-empty").hidden = $$(".saved-item", box).length > 0;
 }
@@ -87,7 +87,7 @@ function applySavedChange(main, change) {
     const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);
     if (change.op === "delete") { if (old) old.remove(); }
     // A new item shows only where it belongs: the right kind, and no search filter it might not match.
-    else if ((!kind || kind === change.media_type) && (old || !$("#saved-q").value)) {
+    else if ((!kind || kind === change.media_type) && (old || !main.dataset.query)) {
       const fresh = savedEntry(change.item, change.list === "watchlist");
       fresh.classList.add("flash");
       if (old) old.replaceWith(fresh);
