@@ -153,13 +153,13 @@ public struct TokenIssuer: Sendable {
 
     /// The CSRF token of a browser session: an HMAC of its id, so it needs no storage.
     public func csrfToken(sessionID: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey)).base64URLEncoded()
+        Data(csrfBytes(sessionID: sessionID)).base64URLEncoded()
     }
 
     /// The CSRF token masked with a fresh random pad (`pad ‖ token ⊕ pad`), for pages: it differs on every page,
     /// so compressing a page that also echoes what someone typed cannot reveal it byte by byte (BREACH).
     public func maskedCSRFToken(sessionID: String) -> String {
-        let token = Array(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey))
+        let token = csrfBytes(sessionID: sessionID)
         let pad = Hex.randomBytes(token.count)
         return Data(pad + zip(token, pad).map { $0 ^ $1 }).base64URLEncoded()
     }
@@ -167,10 +167,17 @@ public struct TokenIssuer: Sendable {
     /// Whether `token` is the session's CSRF token, plain or masked (compared in constant time).
     public func isValidCSRFToken(_ token: String, sessionID: String) -> Bool {
         guard var presented = Data(base64URLEncoded: token).map(Array.init) else { return false }
-        if presented.count == 64 {
-            presented = zip(presented[32...], presented[..<32]).map { $0 ^ $1 }
+        if presented.count == 2 * Self.csrfLength {
+            presented = zip(presented[Self.csrfLength...], presented[..<Self.csrfLength]).map { $0 ^ $1 }
         }
         return HMAC<SHA256>.isValidAuthenticationCode(presented, authenticating: Array(sessionID.utf8), using: csrfKey)
+    }
+
+    /// A CSRF token's length in bytes (a SHA-256 HMAC).
+    private static let csrfLength = SHA256.byteCount
+
+    private func csrfBytes(sessionID: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Array(sessionID.utf8), using: csrfKey))
     }
 
     /// Ends one session (sign out on this device).

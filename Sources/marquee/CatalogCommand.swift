@@ -34,14 +34,12 @@ struct CatalogCommand: AsyncParsableCommand {
             }
             var checking = ProgressBar(label: "Checking")
             var saving = ProgressBar(label: "Importing")
-            var imported: CatalogImporter.Report?
-            try await withDatabase(settings, label: "marquee.import") { database in
-                imported = try await CatalogImporter(store: CatalogLineStore(database: database))
+            let report = try await withDatabase(settings, label: "marquee.import") { database in
+                try await CatalogImporter(store: CatalogLineStore(database: database))
                     .importText(text, replace: replace, strict: strict) { phase, done, total in
                         if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
                     }
             }
-            guard let report = imported else { return }
             for error in report.errors.prefix(20) { FileHandle.standardError.write(Data("  \(error)\n".utf8)) }
             if report.errors.count > 20 {
                 FileHandle.standardError.write(Data("  … and \(report.errors.count - 20) more\n".utf8))

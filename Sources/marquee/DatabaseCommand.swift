@@ -67,16 +67,17 @@ struct DatabaseCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("--to: \(error)")
             }
-            let source = try await SQLiteDatabase.open(path: path, logger: commandLogger("marquee.db"))
+            let logger = commandLogger("marquee.db")
+            let source = try await SQLiteDatabase.open(path: path, logger: logger)
             let target: PostgreSQLDatabase
             do {
-                target = try await PostgreSQLDatabase.open(location: location, logger: commandLogger("marquee.db"))
+                target = try await PostgreSQLDatabase.open(location: location, logger: logger)
             } catch {
                 await source.close()
                 throw ValidationError("--to: \(error)")
             }
             do {
-                try await copy(from: source, path: path, to: target)
+                try await copy(from: source, path: path, to: target, logger: logger)
                 await source.close()
                 await target.close()
             } catch {
@@ -87,9 +88,11 @@ struct DatabaseCommand: AsyncParsableCommand {
             }
         }
 
-        private func copy(from source: SQLiteDatabase, path: String, to target: PostgreSQLDatabase) async throws {
-            try await Migrator(database: source).migrate(logger: commandLogger("marquee.db"))
-            try await Migrator(database: target).migrate(logger: commandLogger("marquee.db"))
+        private func copy(
+            from source: SQLiteDatabase, path: String, to target: PostgreSQLDatabase, logger: Logger
+        ) async throws {
+            try await Migrator(database: source).migrate(logger: logger)
+            try await Migrator(database: target).migrate(logger: logger)
             let copy = DatabaseCopy(from: source, to: target)
             let total = try await copy.rowsToCopy()
             let bar = Mutex(ProgressBar(label: "Copying"))

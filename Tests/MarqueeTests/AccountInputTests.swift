@@ -169,6 +169,9 @@ struct AccountInputTests {
             let guest = try await h.call("/api/v1/auth/guest", ["session": "cookie"])
             #expect(guest.status == .created)
             #expect(guest.headers[.setCookie]?.contains("; Secure") == true)
+            // So are the web's other cookies: a mailed link's form token and a Google sign-in in progress.
+            let reset = try await h.client.send("/reset", method: .get)
+            #expect(reset.headers[.setCookie]?.hasSuffix("HttpOnly; SameSite=Strict; Secure") == true, "\(reset.headers)")
         }
     }
 }

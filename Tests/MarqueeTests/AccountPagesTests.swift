@@ -73,6 +73,10 @@ struct AccountPagesTests {
                 "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-1&csrf_token=\(csrf)", headers: form)
             #expect(done.status == .ok && done.text.contains("new password is set"))
             _ = try await h.signIn(email, password: "Fresh-Pass-1")
+
+            let oversize = try await h.client.send(
+                "/reset", method: .post, body: "email=\(String(repeating: "a", count: 20_000))&csrf_token=\(csrf)", headers: form)
+            #expect(oversize.status == .contentTooLarge && oversize.text.contains("request.body_too_large"))
         }
     }
 }

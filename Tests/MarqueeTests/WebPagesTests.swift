@@ -140,6 +140,14 @@ struct WebPagesTests {
             #expect(bad.status == .badRequest && bad.text.contains("list must be one of"))
             let api = try await client.send("/api/v1/movies/999999999", method: .get, headers: Self.html)
             #expect(try api.errorCode() == "catalog.not_found")
+            let json = try await client.send("/movie/999999999", method: .get, headers: [.accept: "application/json"])
+            #expect(try json.errorCode() == "catalog.not_found", "a client asking for JSON gets JSON from a page route too")
+
+            // The error page keeps the visitor's header: a signed-in person is still shown as signed in.
+            let guest = try await BrowserSession.guest(client)
+            let theirs = try await client.send("/movie/999999999", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
+            #expect(theirs.status == .notFound && theirs.text.contains(#"data-viewer="guest""#))
+            #expect(theirs.headers[.init("X-Request-Id")!].map { theirs.text.contains($0) } == true)
         }
     }
 

@@ -66,10 +66,12 @@ struct Authenticator: Sendable {
         cookie(Self.cookieName, value, path: "/", maxAge: maxAge)
     }
 
-    /// `Set-Cookie` for an HttpOnly, SameSite=Lax cookie of this site, Secure when the public URL is https.
-    func cookie(_ name: String, _ value: String, path: String, maxAge: Int) -> String {
+    /// `Set-Cookie` for an HttpOnly cookie of this site, Secure when the public URL is https; without `maxAge` it
+    /// lasts until the browser closes.
+    func cookie(_ name: String, _ value: String, path: String, maxAge: Int?, sameSite: String = "Lax") -> String {
         let secure = publicURL.value.lowercased().hasPrefix("https://") ? "; Secure" : ""
-        return "\(name)=\(value); Path=\(path); Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure)"
+        let age = maxAge.map { "; Max-Age=\($0)" } ?? ""
+        return "\(name)=\(value); Path=\(path)\(age); HttpOnly; SameSite=\(sameSite)\(secure)"
     }
 
     /// `Set-Cookie` that removes the session cookie.

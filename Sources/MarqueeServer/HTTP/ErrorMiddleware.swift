@@ -20,16 +20,16 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             let domainError = Self.domainError(for: error, request: request, context: context)
-            if Self.wantsPage(request),
-                let page = try? await pages.problem(domainError, request: request, requestID: context.requestID)
-            {
-                response = page
-            } else {
-                response = JSONResponse.make(
-                    ErrorBody(domainError, requestID: context.requestID).buffer(),
-                    status: .init(code: domainError.code.httpStatus))
+            response = JSONResponse.make(
+                ErrorBody(domainError, requestID: context.requestID).buffer(), status: .init(code: domainError.code.httpStatus))
+            if Self.wantsPage(request) {
+                do {
+                    response = try await pages.problem(domainError, request: request, requestID: context.requestID)
+                } catch {
+                    context.logger.error("Could not draw the error page", metadata: ["error": "\(String(reflecting: error))"])
+                }
             }
-            if let seconds = domainError.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+            response.setRetryAfter(for: domainError)
         }
         response.headers[.requestID] = context.requestID
         return response
@@ -63,4 +63,11 @@ struct ErrorMiddleware: RouterMiddleware {
 
 extension HTTPField.Name {
     static let requestID = Self("X-Request-Id")!
+}
+
+extension Response {
+    /// `Retry-After` from an error that says when to try again.
+    mutating func setRetryAfter(for error: DomainError) {
+        if let seconds = error.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
+    }
 }

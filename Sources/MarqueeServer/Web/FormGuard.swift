@@ -12,9 +12,9 @@ enum FormGuard {
     static func newToken() -> String { Hex.string(Hex.randomBytes(16)) }
 
     /// Sets the token's cookie on a page.
-    static func attach(_ token: String, to response: Response) -> Response {
+    static func attach(_ token: String, to response: Response, cookies: Authenticator) -> Response {
         var response = response
-        response.headers[.setCookie] = "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+        response.headers[.setCookie] = cookies.cookie(cookieName, token, path: "/", maxAge: nil, sameSite: "Strict")
         return response
     }
 

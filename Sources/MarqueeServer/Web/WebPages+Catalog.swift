@@ -7,7 +7,7 @@ import MarqueeWeb
 extension WebPages {
     func registerCatalogPages(on router: Router<MarqueeRequestContext>) {
         router.get("/") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let feed = try await home.build(locale: visit.locale)
                 // The hero's trailer is in its details; without them the hero simply has no "Play trailer".
                 var heroVideos: [Video]?
@@ -31,7 +31,7 @@ extension WebPages {
             try await listPage(request, context, kind: .tv)
         }
         router.get("genres") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let parse = RequestParsing(request: request, context: context)
                 let kind = try MediaKind(parameter: parse.query("kind") ?? "movie", allowed: [.movie, .tv])
                 let genres = try await provider.genres(kind: kind, locale: visit.locale)
@@ -58,7 +58,7 @@ extension WebPages {
             }
         }
         router.get("search") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let parse = RequestParsing(request: request, context: context)
                 let text = (parse.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let scope = (try? parse.choice("type", default: SearchQuery.Scope.multi)) ?? .multi
@@ -87,19 +87,19 @@ extension WebPages {
             }
         }
         router.get("movie/{id}") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let movie = try await provider.movie(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(TitlePage(chrome: chrome(movie.title, .movies, visit), movie: movie))
             }
         }
         router.get("tv/{id}") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let show = try await provider.tv(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(TitlePage(chrome: chrome(show.title, .tv, visit), show: show))
             }
         }
         router.get("person/{id}") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let person = try await provider.person(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(PersonPage(chrome: chrome(person.name, .other, visit), person: person))
             }
@@ -108,7 +108,7 @@ extension WebPages {
 
     /// `/movies` and `/tv`: one named list at a time, with tabs to switch.
     private func listPage(_ request: Request, _ context: MarqueeRequestContext, kind: MediaKind) async throws -> Response {
-        try await rendering(request) { visit in
+        try await rendering(request, context) { visit in
             let parse = RequestParsing(request: request, context: context)
             let tabs: [(String, String)] = kind == .movie
                 ? [("popular", "Popular"), ("now_playing", "Now playing"), ("upcoming", "Upcoming"), ("top_rated", "Top rated"), ("trending", "Trending")]

@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import MarqueeAccounts
 import MarqueeCore
-import MarqueeStore
 import MarqueeWeb
 
 extension WebPages {
@@ -17,17 +16,12 @@ extension WebPages {
     func registerGoogleSignIn(on router: Router<MarqueeRequestContext>) {
         router.get("auth/google") { request, _ in
             let google = try googleFlow()
-            // Someone already signed in (not as a guest) has nothing to gain, and would otherwise leave a session behind.
-            if let holder = await authenticator.cookieHolder(request), let user = try? await accounts.account(holder),
-                !user.isGuest
-            {
-                return responses.redirect(to: safeNext(request))
-            }
-            // The path travels in a cookie, which browsers drop past about 4 KiB.
             let wanted = safeNext(request)
-            let next = wanted.utf8.count <= 1024 ? wanted : "/"
-            let (attempt, location) = google.begin(next: next, redirectURI: googleRedirectURI)
-            var response = Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+            // Someone already signed in (not as a guest) has nothing to gain, and would otherwise leave a session behind.
+            if case .member = await visit(request).viewer { return responses.redirect(to: wanted) }
+            // The path travels in a cookie, which browsers drop past about 4 KiB.
+            let (attempt, location) = google.begin(next: wanted.utf8.count <= 1024 ? wanted : "/", redirectURI: googleRedirectURI)
+            var response = responses.redirect(to: location)
             response.headers[.setCookie] = googleAttemptCookie(attempt.cookieValue, maxAge: OAuthCodeFlow.attemptLifetime)
             return response
         }

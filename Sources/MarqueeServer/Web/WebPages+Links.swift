@@ -41,12 +41,12 @@ extension WebPages {
             } else {
                 LinkPage.requestReset(chrome: linkChrome("Reset your password", visit), message: nil, csrf: csrf)
             }
-            return FormGuard.attach(csrf, to: try linkPage(page))
+            return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
         }
         router.post("reset") { request, context in
             let form = try await FormGuard.fields(request)
-            let visit = await visit(request)
             guard let csrf = FormGuard.verifiedToken(form, request) else { throw formExpired }
+            let visit = await visit(request)
             guard let token = form["token"], !token.isEmpty else {
                 let chrome = linkChrome("Reset your password", visit)
                 do {
@@ -59,7 +59,7 @@ extension WebPages {
                     var response = try linkPage(
                         LinkPage.requestReset(chrome: chrome, message: error.message, isError: true, csrf: csrf),
                         status: .init(code: error.code.httpStatus))
-                    if let seconds = error.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+                    response.setRetryAfter(for: error)
                     return response
                 }
             }
@@ -89,14 +89,14 @@ extension WebPages {
 
     /// A link's page: one button that spends its token.
     private func confirmPage(_ request: Request, heading: String, path: String, button: String) async throws -> Response {
-        let visit = await visit(request)
         guard let token = linkToken(request) else {
             throw DomainError(.linkInvalid, "This link is incomplete. Open the whole link from the mail.")
         }
+        let visit = await visit(request)
         let csrf = FormGuard.newToken()
         let page = LinkPage.confirm(
             chrome: linkChrome(heading, visit), heading: heading, path: path, token: token, button: button, csrf: csrf)
-        return FormGuard.attach(csrf, to: try linkPage(page))
+        return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
     }
 
     /// Runs a link's action for a submitted form and shows what happened.

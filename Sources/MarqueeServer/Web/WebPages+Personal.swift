@@ -9,7 +9,7 @@ import MarqueeWeb
 extension WebPages {
     func registerPersonalPages(on router: Router<MarqueeRequestContext>) {
         router.get("signin") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let next = safeNext(request)
                 if case .member = visit.viewer { return responses.redirect(to: next) }
                 let notice = visit.viewer == .guest
@@ -20,7 +20,7 @@ extension WebPages {
             }
         }
         router.get("signup") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 let next = safeNext(request)
                 if case .member = visit.viewer { return responses.redirect(to: next) }
                 if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
@@ -30,7 +30,7 @@ extension WebPages {
             }
         }
         router.get("account") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 guard let user = visit.user else { return signInFirst(request) }
                 let account = AccountPage.Account(
                     id: user.id.description, method: user.signInMethod, email: user.email,
@@ -45,7 +45,7 @@ extension WebPages {
         }
         for list in SavedList.allCases {
             router.get(RouterPath(stringLiteral: list.rawValue)) { request, context in
-                try await rendering(request) { visit in
+                try await rendering(request, context) { visit in
                     guard let auth = visit.auth else { return signInFirst(request) }
                     let parse = RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
@@ -63,7 +63,7 @@ extension WebPages {
             }
         }
         router.get("downloads") { request, context in
-            try await rendering(request) { visit in
+            try await rendering(request, context) { visit in
                 try responses.page(DownloadsPage(chrome: chrome("Downloads", .downloads, visit)))
             }
         }

@@ -58,11 +58,12 @@ struct WebPages: Sendable {
             google: google != nil, assets: assets, scripts: scripts)
     }
 
-    /// The page for an error, with its message, code and request id. `ErrorMiddleware` draws it for every request
-    /// from a browser, so page handlers simply throw.
+    /// The page for an error, with its message, code and request id (and `Retry-After` when the error has one).
+    /// Page handlers simply throw: `rendering` draws it with the visit it already read, `ErrorMiddleware` for any
+    /// other request from a browser.
     func problem(
-        _ error: DomainError, request: Request, requestID: String, action: PageLink? = nil,
-        cacheControl: String = "private, no-cache"
+        _ error: DomainError, request: Request, requestID: String, visit known: WebVisit? = nil, action: PageLink? = nil,
+        cacheControl: String? = nil
     ) async throws -> Response {
         let title = switch error.code.httpStatus {
         case 404: "Not found"
@@ -70,15 +71,27 @@ struct WebPages: Sendable {
         case 503: "Temporarily unavailable"
         default: "Something went wrong"
         }
+        var visit = known
+        if visit == nil { visit = await self.visit(request) }
         let page = ProblemPage(
-            chrome: chrome(title, .other, await visit(request)),
+            chrome: chrome(title, .other, visit ?? .anonymous(defaults)),
             message: error.message, code: error.code.rawValue, requestID: requestID, action: action)
-        return try responses.page(page, status: .init(code: error.code.httpStatus), cacheControl: cacheControl)
+        var response = try responses.page(page, status: .init(code: error.code.httpStatus), cacheControl: cacheControl)
+        response.setRetryAfter(for: error)
+        return response
     }
 
-    /// Runs a page handler for the visit behind the request.
-    func rendering(_ request: Request, _ body: (WebVisit) async throws -> Response) async throws -> Response {
-        try await body(await visit(request))
+    /// Runs a page handler for the visit behind the request, reading it once: a refusal the handler throws is drawn
+    /// as the error page with the same visit (API-style clients asking for JSON still get JSON from the middleware).
+    func rendering(
+        _ request: Request, _ context: MarqueeRequestContext, _ body: (WebVisit) async throws -> Response
+    ) async throws -> Response {
+        let visit = await visit(request)
+        do {
+            return try await body(visit)
+        } catch let error as DomainError where ErrorMiddleware.wantsPage(request) {
+            return try await problem(error, request: request, requestID: context.requestID, visit: visit)
+        }
     }
 
     /// Where to send someone who must sign in first, coming back to this page afterwards.

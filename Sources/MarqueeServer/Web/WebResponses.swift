@@ -27,16 +27,17 @@ struct WebResponses: Sendable {
     /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them; pages holding a
     /// secret of their own (a mailed link's token) pass `no-store`.
     func page<Page: WebPage>(
-        _ page: Page, status: HTTPResponse.Status = .ok, cacheControl: String = "private, no-cache"
+        _ page: Page, status: HTTPResponse.Status = .ok, cacheControl: String? = nil
     ) throws -> Response {
         var response = Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl],
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl ?? "private, no-cache"],
             body: .init(byteBuffer: ByteBuffer(string: try renderer.render(page))))
         addSecurityHeaders(&response.headers)
         return response
     }
 
-    /// A redirect to a page of this site.
+    /// A 303 redirect (never stored): to a page of this site, or to the sign-in provider.
     func redirect(to path: String) -> Response {
         Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
