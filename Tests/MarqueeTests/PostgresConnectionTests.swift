@@ -102,33 +102,24 @@ struct PrivatePostgres {
     func stop() { try? shell("MARQUEE_TEST_POSTGRES_STOP") }
 
     private func shell(_ name: String) throws {
-        let process = try Self.detached(try #require(commands[name]), output: nil)
-        guard process.terminationStatus == 0 else { throw PrivatePostgresFailed(output: "\(name) failed") }
+        let process = try Self.launch(try #require(commands[name]), output: nil)
+        guard process.waitUntilExit() == 0 else { throw PrivatePostgresFailed(output: "\(name) failed") }
     }
 
     private static func run(_ path: String) async throws -> (Int32, String) {
         let output = Pipe()
-        let process = try detached(path, output: output)
+        let process = try launch(path, output: output)
         let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
     }
 
-    /// Runs a shell command through Python's `subprocess`, which closes every other descriptor in the child: the
-    /// PostgreSQL server it starts lives on, and must not keep this process's pipes (other tests' included) open.
-    @discardableResult
-    private static func detached(_ command: String, output: Pipe?) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import subprocess, sys; sys.exit(subprocess.run(sys.argv[1], shell=True).returncode)",
-            command,
-        ]
-        process.standardOutput = output ?? FileHandle.nullDevice
+    /// Runs a shell command. The child keeps none of this process's other descriptors, so the PostgreSQL server it
+    /// starts lives on without holding this process's pipes (other tests' included) open.
+    private static func launch(_ command: String, output: Pipe?) throws -> ChildProcess {
         // The script's diagnostics (initdb, the server log) go to the test log.
-        process.standardError = FileHandle.standardError
-        try ProcessLaunch.run(process)
-        if output == nil { process.waitUntilExit() }
+        let process = try ChildProcess.launch(
+            "/bin/sh", ["-c", command], stdout: output.map { .descriptor($0.fileHandleForWriting.fileDescriptor) } ?? .null)
+        try output?.fileHandleForWriting.close()
         return process
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import JWTKit
 import Logging
+import MarqueeCore
 import ServiceLifecycle
 import Synchronization
 
@@ -160,7 +161,7 @@ final class FakeOpenIDIssuer: Sendable {
             form["client_secret"] == Self.clientSecret
         else { return Self.json(#"{"error":"invalid_client"}"#, status: .unauthorized) }
         guard let grant, form["redirect_uri"] == grant.redirectURI, let verifier = form["code_verifier"],
-            Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) == grant.challenge
+            Data(SHA256.hash(data: Data(verifier.utf8))).base64URLEncoded() == grant.challenge
         else { return Self.json(#"{"error":"invalid_grant"}"#, status: .badRequest) }
         let idToken = try await token(grant.claims)
         return Self.json(
@@ -173,25 +174,17 @@ final class FakeOpenIDIssuer: Sendable {
     }
 
     private static func makeKey(kid: String) throws -> Key {
-        let pem = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"], input: nil)
+        let pem = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
         let (modulus, exponent) = try Insecure.RSA.PrivateKey(pem: pem).publicKey.getKeyPrimitives()
-        let jwk = #"{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(base64URL(modulus))","e":"\#(base64URL(exponent))"}"#
+        let jwk = #"{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(modulus.base64URLEncoded())","e":"\#(exponent.base64URLEncoded())"}"#
         return Key(kid: kid, privatePEM: pem, jwk: jwk)
     }
 
-    private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func openssl(_ arguments: [String], input: String?) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
+    private static func openssl(_ arguments: [String]) throws -> String {
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
+        let process = try ChildProcess.launch(
+            "openssl", arguments, stdout: .descriptor(output.fileHandleForWriting.fileDescriptor), stderr: .null)
+        try output.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -6,7 +6,7 @@ import Testing
 final class SMTPSink: Sendable {
     let port: Int
     let mailbox: Mailbox
-    private let process: Process
+    private let process: ChildProcess
 
     struct Options {
         var tls = false
@@ -18,20 +18,18 @@ final class SMTPSink: Sendable {
         let dir = NSTemporaryDirectory() + "marquee-tests/smtp-tls-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let (cert, key) = (dir + "/cert.pem", dir + "/key.pem")
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-        ]
-        openssl.standardError = FileHandle.nullDevice
-        openssl.standardOutput = FileHandle.nullDevice
-        try? ProcessLaunch.run(openssl)
-        openssl.waitUntilExit()
+        let openssl = try? ChildProcess.launch(
+            "openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
+            ],
+            stdout: .null, stderr: .null)
+        openssl?.waitUntilExit()
         return (cert, key)
     }()
 
-    private init(port: Int, mailbox: Mailbox, process: Process) {
+    private init(port: Int, mailbox: Mailbox, process: ChildProcess) {
         self.port = port
         self.mailbox = mailbox
         self.process = process
@@ -53,15 +51,11 @@ final class SMTPSink: Sendable {
         var arguments = [script, "--dir", maildir, "--port-file", portFile]
         if options.tls { arguments += ["--tls-cert", certificate.cert, "--tls-key", certificate.key] }
         if let auth = options.auth { arguments += ["--auth", auth] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: dir + "/sink.log", contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/sink.log"))
-        process.standardOutput = log
-        process.standardError = log
-        try ProcessLaunch.run(process)
+        let process = try ChildProcess.launch(
+            python, arguments, stdout: .descriptor(log.fileDescriptor), stderr: .descriptor(log.fileDescriptor))
+        try log.close()
         // Generous: at the start of a full run a dozen suites start their sinks at once on two cores.
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
@@ -71,13 +65,12 @@ final class SMTPSink: Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         throw SinkError.didNotStart
     }
 
     func stop() {
-        // SIGKILL: the child may have inherited a mask that blocks SIGTERM.
-        kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 

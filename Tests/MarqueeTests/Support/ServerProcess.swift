@@ -3,8 +3,8 @@ import Testing
 
 /// A real `marquee serve` process (the binary the test command built), on a free loopback port.
 final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `process` and the pipe are only touched from the test that owns this value.
-    private let process: Process
+    // @unchecked: the pipe is only touched from the test that owns this value.
+    private let process: ChildProcess
     private let output: Pipe
     /// The port it listens on.
     let port: Int
@@ -15,7 +15,7 @@ final class ServerProcess: @unchecked Sendable {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/marquee")
     }
 
-    private init(process: Process, output: Pipe, port: Int) {
+    private init(process: ChildProcess, output: Pipe, port: Int) {
         self.process = process
         self.output = output
         self.port = port
@@ -24,21 +24,19 @@ final class ServerProcess: @unchecked Sendable {
     /// Starts `marquee serve` with `environment` (added to this process's), on `port` (0: any free one), and waits
     /// until it says where it listens.
     static func start(environment: [String: String], port: Int = 0) async throws -> ServerProcess {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", "--port", String(port), "--host", "127.0.0.1"]
         var merged = ProcessInfo.processInfo.environment
         merged["MARQUEE_LOG_LEVEL"] = merged["MARQUEE_TEST_LOG"] ?? "warning"
         merged.merge(environment) { $1 }
-        process.environment = merged
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try ProcessLaunch.run(process)
+        let process = try ChildProcess.launch(
+            binary.path, ["serve", "--port", String(port), "--host", "127.0.0.1"], environment: merged,
+            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor))
+        try output.fileHandleForWriting.close()
         let bound = await Self.boundPort(output.fileHandleForReading)
         guard let bound else {
-            process.terminate()
-            throw ServerProcessFailed(status: process.isRunning ? nil : process.terminationStatus)
+            let status = process.isRunning ? nil : process.waitUntilExit()
+            process.signal(SIGTERM)
+            throw ServerProcessFailed(status: status)
         }
         return ServerProcess(process: process, output: output, port: bound)
     }
@@ -62,19 +60,15 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Kills it at once (SIGKILL): no shutdown, no flushing, like a power cut to the process.
     func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 
     /// Asks it to stop (SIGTERM) and waits; returns its exit status.
     @discardableResult
     func stop() -> Int32 {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        return process.terminationStatus
+        process.signal(SIGTERM)
+        return process.waitUntilExit()
     }
 
     deinit { kill() }
@@ -90,19 +84,17 @@ struct ServerProcessFailed: Error, CustomStringConvertible {
 func runMarquee(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws
     -> (status: Int32, output: String)
 {
-    let process = Process()
-    process.executableURL = ServerProcess.binary
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
     let stdin = Pipe()
-    process.standardInput = stdin
-    try ProcessLaunch.run(process)
+    let process = try ChildProcess.launch(
+        ServerProcess.binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        stdin: .descriptor(stdin.fileHandleForReading.fileDescriptor),
+        stdout: .descriptor(output.fileHandleForWriting.fileDescriptor),
+        stderr: .descriptor(output.fileHandleForWriting.fileDescriptor))
+    try output.fileHandleForWriting.close()
+    try stdin.fileHandleForReading.close()
     if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
     try stdin.fileHandleForWriting.close()
     let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
 }
