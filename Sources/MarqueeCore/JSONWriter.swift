@@ -53,6 +53,16 @@ public struct JSONWriter: Sendable {
         number(value)
     }
 
+    /// `"key": value` for a finite number with a fraction (the shortest text that reads back the same), left out
+    /// when nil.
+    public mutating func member(_ name: String, _ value: Double?) {
+        guard let value, value.isFinite else { return }
+        key(name)
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
+        needsComma = true
+    }
+
     /// `"key": true|false`.
     public mutating func member(_ name: String, _ value: Bool) {
         key(name)

@@ -73,8 +73,11 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         return Subscription(events: events, id: id, user: user, hub: self)
     }
 
-    /// Queues a committed change for delivery; returns at once.
+    /// Queues a committed change for delivery; returns at once. A change of someone with no stream open here goes
+    /// nowhere (waking the fan-out task for it cost about 4% of a save): a stream opened later subscribes first and
+    /// then reads the log, so it finds the change there.
     public func publish(_ change: ItemChange, for user: UserID) {
+        guard isWatched(user) else { return }
         inboxContinuation.yield((user, change))
     }
 

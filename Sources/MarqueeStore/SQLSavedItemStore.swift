@@ -191,8 +191,9 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     // MARK: Statements
 
-    /// JSON for the change log and snapshots' extra fields, with sorted keys so equal values are equal text. One of
-    /// each, made once: a save and a page of items would otherwise make their own.
+    /// JSON for snapshots' extra fields (with sorted keys, so equal values are equal text) and for reading the change
+    /// log (written by `ChangeLogJSON`). One of each, made once: a save and a page of items would otherwise make their
+    /// own.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -308,7 +309,7 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     /// Appends the change to the person's log and, when other instances share the database, tells them at commit.
     private func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
-        let text = String(decoding: try Self.encoder.encode(change), as: UTF8.self)
+        let text = ChangeLogJSON.text(change)
         try await db.raw(
             "INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user.rawValue), \(bind: change.seq), \(bind: text))"
         ).run()
