@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Writes JSON by hand, for the few responses that are hot enough for `JSONEncoder`'s reflection to dominate
 /// (saved-item pages, changes, live-stream frames). Output follows `WireJSON`: snake_case keys as given, `/` not
 /// escaped, non-ASCII text as UTF-8.
@@ -63,11 +65,22 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// `"key": "2026-11-22T06:30:00.125Z"` (`RFC3339.milliseconds`), left out when nil.
+    public mutating func member(_ name: String, timestamp date: Date?) {
+        guard let date else { return }
+        key(name)
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        RFC3339.appendMilliseconds(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// `"key": true|false`.
     public mutating func member(_ name: String, _ value: Bool) {
         key(name)
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
         needsComma = true
     }
 
@@ -75,7 +88,7 @@ public struct JSONWriter: Sendable {
     public mutating func null(_ name: String) {
         key(name)
         separate()
-        bytes.append(contentsOf: Array("null".utf8))
+        bytes.append(contentsOf: "null".utf8)
         needsComma = true
     }
 
@@ -90,23 +103,34 @@ public struct JSONWriter: Sendable {
     public mutating func string(_ text: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most text needs no escaping: copy the runs between escapes whole rather than byte by byte.
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                escape(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        default:
+            bytes.append(contentsOf: "u00".utf8)
+            for nibble in [byte >> 4, byte & 0xF] {
+                bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+            }
+        }
     }
 
     private mutating func separate() {

@@ -7,17 +7,53 @@ public enum RFC3339 {
         date.formatted(Date.ISO8601FormatStyle())
     }
 
-    /// The date in UTC with milliseconds (`2026-11-22T06:30:00.125Z`), for times that order changes. Computed by
-    /// arithmetic (days to a civil date) because it runs for every item of every list page.
+    /// The date in UTC with milliseconds (`2026-11-22T06:30:00.125Z`), for times that order changes.
     public static func milliseconds(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendMilliseconds(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `milliseconds(date)`'s UTF-8 bytes. Computed by arithmetic (days to a civil date) straight into the
+    /// output because it runs for every item of every list page and live-stream frame.
+    public static func appendMilliseconds(_ date: Date, to bytes: inout [UInt8]) {
         let total = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = total.quotientAndRemainder(dividingBy: 86_400_000)
         let (day, milliseconds) = dayMilliseconds < 0 ? (days - 1, dayMilliseconds + 86_400_000) : (days, dayMilliseconds)
         let (year, month, dayOfMonth) = civilDate(daysSince1970: day)
         let seconds = milliseconds / 1000
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2) + "T"
-        text += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-        return text + "." + pad(milliseconds % 1000, 3) + "Z"
+        if year < 0 || year > 9999 {
+            // Outside four digits: rare enough to spell out the slow way.
+            bytes.append(contentsOf: String(year).utf8)
+        } else {
+            appendDigits(year, 4, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(dayOfMonth, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(seconds / 3600, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds / 60 % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(milliseconds % 1000, 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends a non-negative number of exactly `width` digits, zero-padded.
+    private static func appendDigits(_ value: Int64, _ width: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Year, month and day of the proleptic Gregorian calendar for a count of days since 1970-01-01.
@@ -31,11 +67,6 @@ public enum RFC3339 {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// The date a timestamp names, with or without fractional seconds, or nil if it is not RFC 3339.

@@ -7,7 +7,7 @@ public enum ItemJSON {
     /// One item: `{"created_at", "id", "list", "media_type", "note"?, "rating"?, "snapshot", "updated_at", "watched_at"?}`.
     public static func write(_ item: SavedItem, to json: inout JSONWriter) {
         json.object { json in
-            json.member("created_at", RFC3339.milliseconds(item.createdAt))
+            json.member("created_at", timestamp: item.createdAt)
             json.member("id", item.id)
             json.member("list", item.list.rawValue)
             json.member("media_type", item.kind.rawValue)
@@ -25,15 +25,15 @@ public enum ItemJSON {
                 json.member("subtitle", item.snapshot.subtitle)
                 json.member("title", item.snapshot.title)
             }
-            json.member("updated_at", RFC3339.milliseconds(item.updatedAt))
-            json.member("watched_at", item.watchedAt.map(RFC3339.milliseconds))
+            json.member("updated_at", timestamp: item.updatedAt)
+            json.member("watched_at", timestamp: item.watchedAt)
         }
     }
 
     /// One change: `{"at", "id"?, "item"?, "list", "media_type"?, "op", "seq"}`.
     public static func write(_ change: ItemChange, to json: inout JSONWriter) {
         json.object { json in
-            json.member("at", RFC3339.milliseconds(change.at))
+            json.member("at", timestamp: change.at)
             json.member("id", change.id)
             if let item = change.item {
                 json.key("item")
