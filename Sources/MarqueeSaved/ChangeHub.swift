@@ -18,22 +18,34 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         case ended
     }
 
+    /// Where one stream's events go: into an `AsyncStream` a task reads, or straight to a caller that handles each
+    /// event as it comes (a connection that writes the frame at once, with no task waiting per stream).
+    public struct Sink: Sendable {
+        /// Takes one event; false when the stream has fallen too far behind (the hub then drops it).
+        public var deliver: @Sendable (Event) -> Bool
+        /// The stream is over: it fell behind, was closed, or the hub shut down.
+        public var finish: @Sendable () -> Void
+
+        /// A sink with these two callbacks.
+        public init(deliver: @escaping @Sendable (Event) -> Bool, finish: @escaping @Sendable () -> Void) {
+            self.deliver = deliver
+            self.finish = finish
+        }
+    }
+
     /// One open stream. Dropping it unsubscribes.
     public final class Subscription: Sendable {
-        /// The stream's events, ending early if the stream fell behind.
-        public let events: AsyncStream<Event>
         fileprivate let id: Int
         fileprivate let user: UserID
         fileprivate weak let hub: ChangeHub?
 
-        fileprivate init(events: AsyncStream<Event>, id: Int, user: UserID, hub: ChangeHub) {
-            self.events = events
+        fileprivate init(id: Int, user: UserID, hub: ChangeHub) {
             self.id = id
             self.user = user
             self.hub = hub
         }
 
-        /// Ends the stream (its events finish) without telling the client the sign-in ended: it reconnects.
+        /// Ends the stream (its sink finishes) without telling the client the sign-in ended: it reconnects.
         public func close() { hub?.remove(id: id, user: user) }
 
         deinit { hub?.remove(id: id, user: user) }
@@ -41,7 +53,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
 
     private struct Subscriber {
         let sessionID: String
-        let continuation: AsyncStream<Event>.Continuation
+        let sink: Sink
     }
 
     private struct State {
@@ -62,15 +74,29 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         self.bufferSize = bufferSize
     }
 
-    /// Opens a stream of `user`'s changes for a client signed in with `sessionID`.
-    public func subscribe(user: UserID, sessionID: String) -> Subscription {
+    /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, read as an `AsyncStream` that
+    /// ends early if the reader falls `bufferSize` events behind.
+    public func subscribe(user: UserID, sessionID: String) -> (subscription: Subscription, events: AsyncStream<Event>) {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        let sink = Sink(
+            deliver: { event in
+                if case .dropped = continuation.yield(event) { return false }
+                return true
+            },
+            finish: { continuation.finish() })
+        return (subscribe(user: user, sessionID: sessionID, sink: sink), events)
+    }
+
+    /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, delivered to `sink`. Events come
+    /// one at a time, in order, from the hub's fan-out task (or from whoever ends the session): `deliver` must only
+    /// hand the event on, never wait.
+    public func subscribe(user: UserID, sessionID: String, sink: Sink) -> Subscription {
         let id = state.withLock { state in
             state.nextID += 1
-            state.byUser[user, default: [:]][state.nextID] = Subscriber(sessionID: sessionID, continuation: continuation)
+            state.byUser[user, default: [:]][state.nextID] = Subscriber(sessionID: sessionID, sink: sink)
             return state.nextID
         }
-        return Subscription(events: events, id: id, user: user, hub: self)
+        return Subscription(id: id, user: user, hub: self)
     }
 
     /// Queues a committed change for delivery; returns at once. A change of someone with no stream open here goes
@@ -105,7 +131,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     /// Sends a heartbeat to every stream.
     public func heartbeat() {
         for subscriber in state.withLock({ $0.byUser.values.flatMap(\.values) }) {
-            _ = subscriber.continuation.yield(.heartbeat)
+            _ = subscriber.sink.deliver(.heartbeat)
         }
     }
 
@@ -116,11 +142,11 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
             let event = Event.change(seq: change.seq, frame: encode(change))
             var laggards: [Int] = []
             for (id, subscriber) in subscribers {
-                if case .dropped = subscriber.continuation.yield(event) { laggards.append(id) }
+                if !subscriber.sink.deliver(event) { laggards.append(id) }
             }
             if !laggards.isEmpty {
                 let removed = state.withLock { state in laggards.compactMap { state.byUser[user]?.removeValue(forKey: $0) } }
-                for subscriber in removed { subscriber.continuation.finish() }
+                for subscriber in removed { subscriber.sink.finish() }
             }
         }
     }
@@ -132,7 +158,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
             defer { state.byUser = [:] }
             return state.byUser.values.flatMap(\.values)
         }
-        for subscriber in all { subscriber.continuation.finish() }
+        for subscriber in all { subscriber.sink.finish() }
     }
 
     private func end(where matches: (Subscriber) -> Bool) {
@@ -150,8 +176,8 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     }
 
     private static func finish(_ subscriber: Subscriber) {
-        subscriber.continuation.yield(.ended)
-        subscriber.continuation.finish()
+        _ = subscriber.sink.deliver(.ended)
+        subscriber.sink.finish()
     }
 
     fileprivate func remove(id: Int, user: UserID) {
@@ -160,6 +186,6 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
             if state.byUser[user]?.isEmpty == true { state.byUser[user] = nil }
             return removed
         }
-        removed?.continuation.finish()
+        removed?.sink.finish()
     }
 }

@@ -42,11 +42,11 @@ public func buildApplication(
     settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
 ) async throws -> some ApplicationProtocol {
     let parts = try await buildRouter(settings: settings, logger: logger, dependencies: dependencies)
-    let fastPath = parts.fastPath
+    let connectionHandlers = parts.connectionHandlers
     let publicURL = parts.publicURL
     return Application(
         router: parts.router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [fastPath()])),
+        server: .http1(configuration: .init(additionalChannelHandlers: connectionHandlers())),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: serverName),
         services: parts.services,
         onServerRunning: { channel in
@@ -63,8 +63,8 @@ struct RouterParts {
     let router: Router<MarqueeRequestContext>
     /// Long-lived services the routes need running (database, HTTP client, cache upkeep).
     let services: [any Service]
-    /// Makes the per-connection fast path for cached responses.
-    let fastPath: @Sendable () -> CachedResponseHandlerInstaller
+    /// Makes a new connection's own handlers: the fast path for cached responses and the live-stream writer.
+    let connectionHandlers: @Sendable () -> [any RemovableChannelHandler]
     /// The base of absolute URLs, finalised once the port is bound.
     let publicURL: PublicBaseURL
 }
@@ -135,10 +135,15 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             "Catalog ready",
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
-        let fastPath: @Sendable () -> CachedResponseHandlerInstaller = {
-            CachedResponseHandlerInstaller(cache: responseCache, logger: logger)
+        let streams = saved.streams(accounts.authenticator)
+        let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = { [hub = saved.hub] in
+            [
+                CachedResponseHandlerInstaller(cache: responseCache, logger: logger),
+                LiveStreamHandler(opener: streams, hub: hub, logger: logger),
+            ]
         }
-        return RouterParts(router: router, services: services, fastPath: fastPath, publicURL: publicURL)
+        return RouterParts(
+            router: router, services: services, connectionHandlers: connectionHandlers, publicURL: publicURL)
     } catch {
         await database.close()
         throw error

@@ -21,14 +21,17 @@ struct ChangeStream {
     let heartbeatsPerSessionCheck: Int
     let logger: Logger
 
-    func run(_ subscription: Hub.Subscription, since: Int64?, writer: inout any ResponseBodyWriter) async throws {
-        try await writer.write(ServerSentEvents.retry)
-        var last = try await catchUp(from: since, writer: &writer)
+    func run(
+        _ subscription: Hub.Subscription, events: AsyncStream<Hub.Event>, since: Int64?, writer: inout any ResponseBodyWriter
+    ) async throws {
+        let opening = try await catchUp(from: since)
+        try await writer.write(contentsOf: [ServerSentEvents.retry] + opening.frames)
+        var last = opening.last
         var heartbeats = 0
         // The HTTP server stops first when the process shuts down, and waits for open responses: close this one
         // then, so the client reconnects (to another instance, or this one restarted).
         let finished = try await withGracefulShutdownHandler {
-            for await event in subscription.events {
+            for await event in events {
                 switch event {
                 case .change(let seq, let frame):
                     if seq <= last { continue }
@@ -36,7 +39,9 @@ struct ChangeStream {
                         try await writer.write(frame)
                         last = seq
                     } else {
-                        last = try await catchUp(from: last, writer: &writer)
+                        let missed = try await catchUp(from: last)
+                        try await writer.write(contentsOf: missed.frames)
+                        last = missed.last
                     }
                 case .heartbeat:
                     heartbeats += 1
@@ -62,30 +67,31 @@ struct ChangeStream {
         try await writer.finish(nil)
     }
 
-    /// Sends everything after `seq` (a snapshot when there is no `seq` or the log cannot replay from it); returns
-    /// the sequence number the client now has.
-    private func catchUp(from seq: Int64?, writer: inout any ResponseBodyWriter) async throws -> Int64 {
-        guard var last = seq else { return try await snapshot(.start, writer: &writer) }
+    /// The frames that bring a client from `seq` up to date (a snapshot when there is no `seq` or the log cannot
+    /// replay from it), and the sequence number the client then has.
+    func catchUp(from seq: Int64?) async throws -> (frames: [ByteBuffer], last: Int64) {
+        guard var last = seq else { return try await snapshot(.start) }
+        var frames: [ByteBuffer] = []
         while true {
             switch try await items.changes(for: auth.userID, after: last, limit: 500) {
             case .compacted:
-                return try await snapshot(.compacted, writer: &writer)
+                return try await snapshot(.compacted)
             case .changes(let changes, let latest):
-                if last > latest { return try await snapshot(.reset, writer: &writer) }
-                if !changes.isEmpty { try await writer.write(contentsOf: changes.map(ServerSentEvents.change)) }
+                if last > latest { return try await snapshot(.reset) }
+                frames += changes.map(ServerSentEvents.change)
                 last = changes.last?.seq ?? last
-                if changes.count < 500 { return last }
+                if changes.count < 500 { return (frames, last) }
             }
         }
     }
 
-    private func snapshot(_ reason: SnapshotReason, writer: inout any ResponseBodyWriter) async throws -> Int64 {
+    private func snapshot(_ reason: SnapshotReason) async throws -> (frames: [ByteBuffer], last: Int64) {
         let (all, latest) = try await items.everything(for: auth.userID)
-        try await writer.write(ServerSentEvents.snapshot(.init(items: all, seq: latest, reason: reason)))
-        return latest
+        return ([ServerSentEvents.snapshot(.init(items: all, seq: latest, reason: reason))], latest)
     }
 
-    private func sessionIsActive() async -> Bool {
+    /// Whether the stream's sign-in is still active (true when that cannot be told just now).
+    func sessionIsActive() async -> Bool {
         (try? await tokens.isActive(sessionID: auth.sessionID, of: auth.userID)) ?? true
     }
 }

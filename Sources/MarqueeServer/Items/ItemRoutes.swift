@@ -15,7 +15,7 @@ struct ItemRoutes {
     let importer: ItemImporter
     let hub: ChangeHub<ByteBuffer>
     let authenticator: Authenticator
-    let heartbeatsPerSessionCheck: Int
+    let streams: LiveStreamOpener
     let now: @Sendable () -> Date
 
     /// The largest import body.
@@ -77,29 +77,20 @@ struct ItemRoutes {
         me.get("changes") { request, context in
             let auth = try await authenticator.authenticate(request)
             let parsing = RequestParsing(request: request, context: context)
-            let since = try Self.since(parsing.query("since"), name: "since") ?? 0
+            let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? 0
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
             return json(try await changes(for: auth.userID, since: since, limit: limit))
         }
         me.get("changes/stream") { request, context in
-            let auth = try await authenticator.authenticate(request)
-            let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
-                ?? Self.since(RequestParsing(request: request, context: context).query("since"), name: "since")
-            let subscription = hub.subscribe(user: auth.userID, sessionID: auth.sessionID)
-            // A sign-out between the check above and subscribing would not reach this stream: check once more.
-            guard try await authenticator.tokens.isActive(sessionID: auth.sessionID, of: auth.userID) else {
-                throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
-            }
-            let stream = ChangeStream(
-                items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
-                logger: context.logger)
-            let headers: HTTPFields = [
-                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .accelBuffering: "no",
-            ]
+            // Connections normally have this served by `LiveStreamHandler`; it comes here for the errors (and when
+            // a connection still owes earlier responses).
+            let (stream, since) = try await streams.stream(for: request, logger: context.logger)
+            let (subscription, events) = hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID)
+            try await streams.confirmActive(stream)
             let logger = context.logger
-            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            return Response(status: .ok, headers: LiveStreamOpener.headers, body: ResponseBody { writer in
                 do {
-                    try await stream.run(subscription, since: since, writer: &writer)
+                    try await stream.run(subscription, events: events, since: since, writer: &writer)
                 } catch let error as ChannelError where error == .ioOnClosedChannel {
                     // The client went away: the usual end of a stream.
                 } catch {
@@ -190,14 +181,6 @@ struct ItemRoutes {
         )
     }
 
-    private static func since(_ text: String?, name: String) throws -> Int64? {
-        guard let text else { return nil }
-        guard let value = Int64(text), value >= 0 else {
-            throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
-        }
-        return value
-    }
-
     private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         json(try JSONResponse.body(value), status: status)
     }
@@ -205,9 +188,4 @@ struct ItemRoutes {
     private func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         JSONResponse.make(body, status: status, cacheControl: "no-store")
     }
-}
-
-extension HTTPField.Name {
-    static let lastEventID = Self("Last-Event-ID")!
-    static let accelBuffering = Self("X-Accel-Buffering")!
 }

@@ -29,12 +29,17 @@ struct ItemsAssembly {
         }
     }
 
+    /// Opens live streams for the route and for `LiveStreamHandler`.
+    func streams(_ authenticator: Authenticator) -> LiveStreamOpener {
+        LiveStreamOpener(items: service, authenticator: authenticator, heartbeatsPerSessionCheck: 4)
+    }
+
     func routes(
         catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator, dependencies: AppDependencies
     ) -> ItemRoutes {
         ItemRoutes(
             items: service, importer: ItemImporter(items: service, catalog: catalog, locale: locale), hub: hub,
-            authenticator: authenticator, heartbeatsPerSessionCheck: 4, now: dependencies.now)
+            authenticator: authenticator, streams: streams(authenticator), now: dependencies.now)
     }
 }
 

@@ -1,0 +1,297 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import MarqueeAccounts
+import MarqueeSaved
+import NIOCore
+import NIOHTTPTypes
+
+/// Serves `GET /api/v1/me/changes/stream` on the connection itself. Once the stream is open (sign-in checked and
+/// missed changes read, asynchronously), the hub hands each event to this handler, which writes the frame from the
+/// connection's event loop: no task waits per open stream.
+///
+/// Measured with bench/run-peers: a stream served by a task holds that task's async stack (about 22 KiB of slabs
+/// the request left behind) for as long as it stays open, and each event costs a task wake-up before its write.
+/// Anything but a stream that opens — not signed in, a bad `Last-Event-ID`, a failed read, or a connection that
+/// still owes earlier responses — goes on to the router unchanged, whose route answers it the usual way.
+final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+    typealias Event = ChangeHub<ByteBuffer>.Event
+
+    private enum Phase {
+        /// Requests go on to the application.
+        case passing
+        /// A stream request's head arrived; waiting for its end.
+        case holding
+        /// Signing in and reading what the client missed; events queue meanwhile.
+        case opening
+        /// Frames are written as events come.
+        case streaming
+        /// The stream ended; the connection is closing.
+        case closed
+    }
+
+    /// What opening found.
+    private enum Opening: Sendable {
+        case opened(ChangeStream, ChangeHub<ByteBuffer>.Subscription, frames: [ByteBuffer], last: Int64)
+        case declined
+    }
+
+    private let opener: LiveStreamOpener
+    private let hub: ChangeHub<ByteBuffer>
+    private let logger: Logger
+    /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
+    private let backlogLimit: Int
+
+    private var context: ChannelHandlerContext?
+    private var phase = Phase.passing
+    /// Requests handed to the application whose responses are not complete yet.
+    private var owedByApplication = 0
+    /// The stream request and whatever followed it, replayed to the application if the stream does not open.
+    private var held: [HTTPRequestPart] = []
+    /// Events that came while opening or catching up, handled after.
+    private var queued: [Event] = []
+    private var stream: ChangeStream?
+    private var subscription: ChangeHub<ByteBuffer>.Subscription?
+    private var last: Int64 = 0
+    private var catchingUp = false
+    private var hubFinished = false
+    private var heartbeats = 0
+    private var framesWhileBlocked = 0
+
+    init(opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, logger: Logger, backlogLimit: Int = 1_024) {
+        self.opener = opener
+        self.hub = hub
+        self.logger = logger
+        self.backlogLimit = backlogLimit
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch phase {
+        case .passing:
+            if case .head(let head) = part, owedByApplication == 0, head.method == .get,
+                head.path?.prefix(while: { $0 != "?" }) == LiveStreamOpener.path[...]
+            {
+                phase = .holding
+                held = [part]
+                return
+            }
+            if case .head = part { owedByApplication += 1 }
+            context.fireChannelRead(data)
+        case .holding:
+            held.append(part)
+            if case .end = part {
+                phase = .opening
+                open(context: context)
+            }
+        case .opening:
+            held.append(part)
+        case .streaming, .closed:
+            // A streaming connection serves nothing else (clients open streams on connections of their own).
+            break
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { owedByApplication = max(0, owedByApplication - 1) }
+        context.write(data, promise: promise)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { framesWhileBlocked = 0 }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        phase = .closed
+        subscription?.close()
+        subscription = nil
+        context.fireChannelInactive()
+    }
+
+    // MARK: Opening
+
+    private func open(context: ChannelHandlerContext) {
+        guard case .head(let head) = held.first else { return }
+        let request = Request(head: head, body: .init(buffer: ByteBuffer()))
+        let eventLoop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: eventLoop)
+        let sink = ChangeHub<ByteBuffer>.Sink(
+            deliver: { event in
+                eventLoop.execute { handler.value.receive(event) }
+                return true
+            },
+            finish: { eventLoop.execute { handler.value.streamFinished() } })
+        let (opener, hub, logger) = (opener, hub, logger)
+        Task {
+            let opening: Opening
+            do {
+                let (stream, since) = try await opener.stream(for: request, logger: logger)
+                let subscription = hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
+                do {
+                    try await opener.confirmActive(stream)
+                    let (frames, last) = try await stream.catchUp(from: since)
+                    opening = .opened(stream, subscription, frames: frames, last: last)
+                } catch {
+                    subscription.close()
+                    throw error
+                }
+            } catch {
+                opening = .declined
+            }
+            eventLoop.execute { handler.value.opened(opening) }
+        }
+    }
+
+    private func opened(_ opening: Opening) {
+        guard phase == .opening, let context else {
+            if case .opened(_, let subscription, _, _) = opening { subscription.close() }
+            return
+        }
+        switch opening {
+        case .declined:
+            phase = .passing
+            let parts = held
+            (held, queued, hubFinished) = ([], [], false)
+            for part in parts {
+                if case .head = part { owedByApplication += 1 }
+                context.fireChannelRead(wrapInboundOut(part))
+            }
+            context.fireChannelReadComplete()
+        case .opened(let stream, let subscription, let frames, let last):
+            phase = .streaming
+            held = []
+            (self.stream, self.subscription, self.last) = (stream, subscription, last)
+            var headers = LiveStreamOpener.headers
+            let requestID = RequestID().description
+            headers[.requestID] = requestID
+            context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
+            for frame in [ServerSentEvents.retry] + frames { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
+            context.flush()
+            logger.info(
+                "Request",
+                metadata: [
+                    "hb.request.id": "\(requestID)", "method": "GET", "path": "\(LiveStreamOpener.path)",
+                    "route": "\(LiveStreamOpener.path)", "status": "200", "stream": "connection",
+                ])
+            if hubFinished { return streamFinished() }
+            drainQueue()
+        }
+    }
+
+    // MARK: Streaming
+
+    private func receive(_ event: Event) {
+        switch phase {
+        case .opening: queued.append(event)
+        case .streaming where catchingUp: queued.append(event)
+        case .streaming: handle(event)
+        case .passing, .holding, .closed: break
+        }
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .change(let seq, let frame):
+            if seq <= last { return }
+            if seq == last + 1 {
+                send(frame)
+                last = seq
+            } else {
+                catchUp()
+            }
+        case .heartbeat:
+            heartbeats += 1
+            if let stream, heartbeats % stream.heartbeatsPerSessionCheck == 0 { checkSession(stream) }
+            send(ServerSentEvents.heartbeat)
+        case .ended:
+            end(with: ServerSentEvents.end("session_ended"))
+        }
+    }
+
+    private func drainQueue() {
+        while !queued.isEmpty, phase == .streaming, !catchingUp {
+            handle(queued.removeFirst())
+        }
+    }
+
+    /// A change is missing (it reached this instance out of order): read it and what follows from the log.
+    private func catchUp() {
+        guard let stream, let context else { return }
+        catchingUp = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let (eventLoop, from) = (context.eventLoop, last)
+        Task {
+            let missed = try? await stream.catchUp(from: from)
+            eventLoop.execute { handler.value.caughtUp(missed) }
+        }
+    }
+
+    private func caughtUp(_ missed: (frames: [ByteBuffer], last: Int64)?) {
+        catchingUp = false
+        guard phase == .streaming else { return }
+        guard let missed else { return close() }
+        for frame in missed.frames { send(frame) }
+        last = max(last, missed.last)
+        drainQueue()
+    }
+
+    private func checkSession(_ stream: ChangeStream) {
+        guard let context else { return }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        Task {
+            guard !(await stream.sessionIsActive()) else { return }
+            eventLoop.execute { handler.value.end(with: ServerSentEvents.end("session_ended")) }
+        }
+    }
+
+    /// The hub let go of the stream (it fell behind, or the server is stopping): end the response so the client
+    /// reconnects with the last id it saw, losing nothing.
+    private func streamFinished() {
+        switch phase {
+        case .opening: hubFinished = true
+        case .streaming: end(with: nil)
+        case .passing, .holding, .closed: break
+        }
+    }
+
+    private func send(_ frame: ByteBuffer) {
+        guard let context else { return }
+        if !context.channel.isWritable {
+            framesWhileBlocked += 1
+            if framesWhileBlocked > backlogLimit { return close() }
+        }
+        context.writeAndFlush(wrapOutboundOut(.body(frame)), promise: nil)
+    }
+
+    private func end(with frame: ByteBuffer?) {
+        guard phase == .streaming, let context else { return }
+        if let frame { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+        finish()
+    }
+
+    private func close() {
+        guard phase == .streaming, let context else { return }
+        finish()
+        context.close(promise: nil)
+    }
+
+    private func finish() {
+        phase = .closed
+        subscription?.close()
+        subscription = nil
+        queued = []
+    }
+}

@@ -1,0 +1,56 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import MarqueeAccounts
+import MarqueeCore
+import MarqueeSaved
+
+/// The first steps of every live stream, whether the route or the connection-level `LiveStreamHandler` serves it:
+/// who is asking, and from which sequence number they resume.
+struct LiveStreamOpener: Sendable {
+    /// The stream's path.
+    static let path = "/api/v1/me/changes/stream"
+
+    /// The response headers of a stream.
+    static let headers: HTTPFields = [
+        .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", .accelBuffering: "no",
+    ]
+
+    let items: SavedItemService
+    let authenticator: Authenticator
+    let heartbeatsPerSessionCheck: Int
+
+    /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
+    /// Throws the error the client should see when the request is not signed in or names a bad sequence number.
+    func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: Int64?) {
+        let auth = try await authenticator.authenticate(request)
+        let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
+            ?? Self.since(request.uri.queryParameters["since"].map(String.init), name: "since")
+        let stream = ChangeStream(
+            items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
+            logger: logger)
+        return (stream, since)
+    }
+
+    /// Checks, once subscribed, that the sign-in is still active: a sign-out between authenticating and subscribing
+    /// would not reach the new stream.
+    func confirmActive(_ stream: ChangeStream) async throws {
+        guard try await authenticator.tokens.isActive(sessionID: stream.auth.sessionID, of: stream.auth.userID) else {
+            throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
+        }
+    }
+
+    /// A sequence number from a header or the query, or nil when absent.
+    static func since(_ text: String?, name: String) throws -> Int64? {
+        guard let text else { return nil }
+        guard let value = Int64(text), value >= 0 else {
+            throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
+        }
+        return value
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+    static let accelBuffering = Self("X-Accel-Buffering")!
+}

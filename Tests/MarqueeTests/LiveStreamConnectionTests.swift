@@ -1,0 +1,85 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Live streams and the other requests sharing their connection, spoken byte by byte over a raw socket: a stream
+/// opened after an answered request on a kept-alive connection, and one pipelined behind a request the server
+/// still owes (which the router serves, after that answer).
+@Suite("Live streams on shared connections")
+struct LiveStreamConnectionTests {
+    typealias H = AccountHarness
+
+    @Test("A stream after an answered request on the same connection, and one pipelined behind a pending answer")
+    func sharedConnections() async throws {
+        try await LiveSyncTests.run { h in
+            let ada = try await h.guest()
+            let list = Self.request("/api/v1/me/items?list=favorites", token: ada.accessToken)
+            let stream = Self.request("/api/v1/me/changes/stream", token: ada.accessToken)
+
+            try await RawConnection.with(port: h.port) { connection in
+                try await connection.send(list)
+                let answer = try await connection.read(until: "\"results\"")
+                #expect(answer.hasPrefix("HTTP/1.1 200"))
+                try await connection.send(stream)
+                let opened = try await connection.read(until: "event: snapshot")
+                #expect(opened.contains("text/event-stream"))
+                try await h.save(ada, "favorites/movie/11", title: "Eleven")
+                let change = try await connection.read(until: "\"seq\":1}")
+                #expect(change.contains("id: 1\nevent: change"))
+            }
+
+            try await RawConnection.with(port: h.port) { connection in
+                try await connection.send(list + stream)
+                let both = try await connection.read(until: "event: snapshot")
+                let answer = try #require(both.range(of: "\"results\""))
+                let events = try #require(both.range(of: "text/event-stream"))
+                #expect(answer.lowerBound < events.lowerBound, "the list's answer comes first")
+                try await h.save(ada, "favorites/movie/12", title: "Twelve")
+                let change = try await connection.read(until: "\"seq\":2}")
+                #expect(change.contains("id: 2\nevent: change"))
+            }
+        }
+    }
+
+    private static func request(_ path: String, token: String) -> String {
+        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
+    }
+}
+
+/// One TCP connection to the server: writes text, reads until some text has arrived.
+private struct RawConnection {
+    let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    var received = ""
+
+    static func with(port: Int, _ body: (inout RawConnection) async throws -> Void) async throws {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        try await channel.executeThenClose { inbound, outbound in
+            var connection = RawConnection(outbound: outbound, inbound: inbound.makeAsyncIterator())
+            try await body(&connection)
+        }
+    }
+
+    func send(_ text: String) async throws {
+        try await outbound.write(ByteBuffer(string: text))
+    }
+
+    /// Everything received up to and including `marker` (the rest is kept for the next read); fails after 5 s.
+    mutating func read(until marker: String) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while received.range(of: marker) == nil {
+            guard ContinuousClock.now < deadline else { break }
+            guard let chunk = try await inbound.next() else { break }
+            received += String(buffer: chunk)
+        }
+        let end = try #require(received.range(of: marker), "never received \(marker); got: \(received)")
+        defer { received.removeSubrange(..<end.upperBound) }
+        return String(received[..<end.upperBound])
+    }
+}
