@@ -240,7 +240,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard phase == .streaming else { return }
         guard let missed else { return close() }
         for frame in missed.frames { send(frame) }
-        last = max(last, missed.last)
+        last = missed.last
         drainQueue()
     }
 
