@@ -135,12 +135,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             "Catalog ready",
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
-        let streams = saved.streams(accounts.authenticator)
-        let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = { [hub = saved.hub] in
-            [
-                CachedResponseHandlerInstaller(cache: responseCache, logger: logger),
-                LiveStreamHandler(opener: streams, hub: hub, logger: logger),
-            ]
+        let streams = LiveStreamHandler.Shared(opener: saved.streams(accounts.authenticator), hub: saved.hub, logger: logger)
+        let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
+            [CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams)]
         }
         return RouterParts(
             router: router, services: services, connectionHandlers: connectionHandlers, publicURL: publicURL)

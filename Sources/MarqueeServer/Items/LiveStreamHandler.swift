@@ -40,11 +40,24 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case declined
     }
 
-    private let opener: LiveStreamOpener
-    private let hub: ChangeHub<ByteBuffer>
-    private let logger: Logger
-    /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
-    private let backlogLimit: Int
+    /// What every connection's handler shares, made once: one reference per connection instead of copies (this
+    /// handler stays for the life of every connection, streaming or not).
+    final class Shared: Sendable {
+        let opener: LiveStreamOpener
+        let hub: ChangeHub<ByteBuffer>
+        let logger: Logger
+        /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
+        let backlogLimit: Int
+
+        init(opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, logger: Logger, backlogLimit: Int = 1_024) {
+            self.opener = opener
+            self.hub = hub
+            self.logger = logger
+            self.backlogLimit = backlogLimit
+        }
+    }
+
+    private let shared: Shared
 
     private var context: ChannelHandlerContext?
     private var phase = Phase.passing
@@ -62,11 +75,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var heartbeats = 0
     private var framesWhileBlocked = 0
 
-    init(opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, logger: Logger, backlogLimit: Int = 1_024) {
-        self.opener = opener
-        self.hub = hub
-        self.logger = logger
-        self.backlogLimit = backlogLimit
+    init(_ shared: Shared) {
+        self.shared = shared
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -130,7 +140,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 return true
             },
             finish: { eventLoop.execute { handler.value.streamFinished() } })
-        let (opener, hub, logger) = (opener, hub, logger)
+        let (opener, hub, logger) = (shared.opener, shared.hub, shared.logger)
         Task {
             let opening: Opening
             do {
@@ -176,7 +186,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
             for frame in [ServerSentEvents.retry] + frames { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
             context.flush()
-            logger.info(
+            shared.logger.info(
                 "Request",
                 metadata: [
                     "hb.request.id": "\(requestID)", "method": "GET", "path": "\(LiveStreamOpener.path)",
@@ -268,7 +278,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context else { return }
         if !context.channel.isWritable {
             framesWhileBlocked += 1
-            if framesWhileBlocked > backlogLimit { return close() }
+            if framesWhileBlocked > shared.backlogLimit { return close() }
         }
         context.writeAndFlush(wrapOutboundOut(.body(frame)), promise: nil)
     }
