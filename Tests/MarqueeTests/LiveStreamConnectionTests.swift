@@ -24,6 +24,8 @@ struct LiveStreamConnectionTests {
                 try await connection.send(stream)
                 let opened = try await connection.read(until: "event: snapshot")
                 #expect(opened.contains("text/event-stream"))
+                let head = opened.lowercased()
+                #expect(head.contains("server: marquee") && head.contains("x-request-id: "), "\(opened)")
                 try await h.save(ada, "favorites/movie/11", title: "Eleven")
                 let change = try await connection.read(until: "\"seq\":1}")
                 #expect(change.contains("id: 1\nevent: change"))

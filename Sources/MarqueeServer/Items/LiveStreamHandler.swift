@@ -45,13 +45,19 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     final class Shared: Sendable {
         let opener: LiveStreamOpener
         let hub: ChangeHub<ByteBuffer>
+        /// The `Server` header of every response.
+        let serverName: String
         let logger: Logger
         /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
         let backlogLimit: Int
 
-        init(opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, logger: Logger, backlogLimit: Int = 1_024) {
+        init(
+            opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, serverName: String, logger: Logger,
+            backlogLimit: Int = 1_024
+        ) {
             self.opener = opener
             self.hub = hub
+            self.serverName = serverName
             self.logger = logger
             self.backlogLimit = backlogLimit
         }
@@ -183,6 +189,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             var headers = LiveStreamOpener.headers
             let requestID = RequestID().description
             headers[.requestID] = requestID
+            headers[.server] = shared.serverName
             context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
             for frame in [ServerSentEvents.retry] + frames { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
             context.flush()
