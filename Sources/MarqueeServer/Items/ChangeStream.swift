@@ -26,31 +26,27 @@ struct ChangeStream {
     ) async throws {
         let opening = try await catchUp(from: since)
         try await writer.write(contentsOf: [ServerSentEvents.retry] + opening.frames)
-        var last = opening.last
-        var heartbeats = 0
+        var cursor = StreamCursor(last: opening.last, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck)
         // The HTTP server stops first when the process shuts down, and waits for open responses: close this one
         // then, so the client reconnects (to another instance, or this one restarted).
         let finished = try await withGracefulShutdownHandler {
             for await event in events {
-                switch event {
-                case .change(let seq, let frame):
-                    if seq <= last { continue }
-                    if seq == last + 1 {
-                        try await writer.write(frame)
-                        last = seq
-                    } else {
-                        let missed = try await catchUp(from: last)
-                        try await writer.write(contentsOf: missed.frames)
-                        last = missed.last
-                    }
-                case .heartbeat:
-                    heartbeats += 1
-                    if heartbeats % heartbeatsPerSessionCheck == 0, !(await sessionIsActive()) {
+                switch cursor.step(event) {
+                case .skip:
+                    continue
+                case .send(let frame):
+                    try await writer.write(frame)
+                case .catchUp(let from):
+                    let missed = try await catchUp(from: from)
+                    try await writer.write(contentsOf: missed.frames)
+                    cursor.caughtUp(to: missed.last)
+                case .heartbeat(let checkSession):
+                    if checkSession, !(await sessionIsActive()) {
                         try await writer.write(ServerSentEvents.end("session_ended"))
                         return true
                     }
                     try await writer.write(ServerSentEvents.heartbeat)
-                case .ended:
+                case .end:
                     try await writer.write(ServerSentEvents.end("session_ended"))
                     return true
                 }
@@ -62,7 +58,7 @@ struct ChangeStream {
         // Otherwise the hub dropped this stream (it fell behind) or the server is stopping: either way the client
         // reconnects with the last id it saw and loses nothing. Only the first is worth a line in the log.
         if !finished, !Task.isShuttingDownGracefully {
-            logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(last)"])
+            logger.notice("Live stream closed by the hub", metadata: ["last_seq": "\(cursor.last)"])
         }
         try await writer.finish(nil)
     }

@@ -75,10 +75,9 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var queued: [Event] = []
     private var stream: ChangeStream?
     private var subscription: ChangeHub<ByteBuffer>.Subscription?
-    private var last: Int64 = 0
+    private var cursor: StreamCursor?
     private var catchingUp = false
     private var hubFinished = false
-    private var heartbeats = 0
     private var framesWhileBlocked = 0
 
     init(_ shared: Shared) {
@@ -185,7 +184,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .opened(let stream, let subscription, let frames, let last):
             phase = .streaming
             held = []
-            (self.stream, self.subscription, self.last) = (stream, subscription, last)
+            (self.stream, self.subscription) = (stream, subscription)
+            cursor = StreamCursor(last: last, heartbeatsPerSessionCheck: stream.heartbeatsPerSessionCheck)
             var headers = LiveStreamOpener.headers
             let requestID = RequestID().description
             headers[.requestID] = requestID
@@ -216,21 +216,15 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func handle(_ event: Event) {
-        switch event {
-        case .change(let seq, let frame):
-            if seq <= last { return }
-            if seq == last + 1 {
-                send(frame)
-                last = seq
-            } else {
-                catchUp()
-            }
-        case .heartbeat:
-            heartbeats += 1
-            if let stream, heartbeats % stream.heartbeatsPerSessionCheck == 0 { checkSession(stream) }
+        guard let step = cursor?.step(event) else { return }
+        switch step {
+        case .skip: return
+        case .send(let frame): send(frame)
+        case .catchUp(let from): catchUp(from: from)
+        case .heartbeat(let checkSession):
+            if checkSession, let stream { self.checkSession(stream) }
             send(ServerSentEvents.heartbeat)
-        case .ended:
-            end(with: ServerSentEvents.end("session_ended"))
+        case .end: end(with: ServerSentEvents.end("session_ended"))
         }
     }
 
@@ -240,12 +234,12 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// A change is missing (it reached this instance out of order): read it and what follows from the log.
-    private func catchUp() {
+    /// Changes after `from` are missing (they reached this instance out of order): read them from the log.
+    private func catchUp(from: Int64) {
         guard let stream, let context else { return }
         catchingUp = true
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let (eventLoop, from) = (context.eventLoop, last)
+        let eventLoop = context.eventLoop
         Task {
             let missed = try? await stream.catchUp(from: from)
             eventLoop.execute { handler.value.caughtUp(missed) }
@@ -257,7 +251,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard phase == .streaming else { return }
         guard let missed else { return close() }
         for frame in missed.frames { send(frame) }
-        last = missed.last
+        cursor?.caughtUp(to: missed.last)
         drainQueue()
     }
 
