@@ -136,7 +136,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
                 "people": "\(counts.people)"])
         let streams = LiveStreamHandler.Shared(
-            opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName, logger: logger)
+            opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName,
+            instruments: instruments, logger: logger)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
             [CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams)]
         }

@@ -26,6 +26,7 @@ struct LiveStreamConnectionTests {
                 #expect(opened.contains("text/event-stream"))
                 let head = opened.lowercased()
                 #expect(head.contains("server: marquee") && head.contains("x-request-id: "), "\(opened)")
+                #expect(head.contains("server-timing: app;dur="), "\(opened)")
                 try await h.save(ada, "favorites/movie/11", title: "Eleven")
                 let change = try await connection.read(until: "\"seq\":1}")
                 #expect(change.contains("id: 1\nevent: change"))
@@ -41,6 +42,14 @@ struct LiveStreamConnectionTests {
                 let change = try await connection.read(until: "\"seq\":2}")
                 #expect(change.contains("id: 2\nevent: change"))
             }
+
+            // Both streams count in the route's metrics, whichever way they were served.
+            let metrics = try await h.client.get("/metrics").text
+            let line = metrics.split(separator: "\n").first {
+                $0.hasPrefix("marquee_http_requests_total{") && $0.contains(#"route="/api/v1/me/changes/stream""#)
+                    && $0.contains(#"status="200""#)
+            }
+            #expect(line?.hasSuffix(" 2") == true, "\(line ?? "no line")")
         }
     }
 

@@ -36,7 +36,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// What opening found.
     private enum Opening: Sendable {
-        case opened(ChangeStream, ChangeHub<ByteBuffer>.Subscription, frames: [ByteBuffer], last: Int64)
+        case opened(
+            ChangeStream, ChangeHub<ByteBuffer>.Subscription, frames: [ByteBuffer], last: Int64, took: Duration)
         case declined
     }
 
@@ -47,17 +48,20 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let hub: ChangeHub<ByteBuffer>
         /// The `Server` header of every response.
         let serverName: String
+        /// The stream route's request metrics, which routed streams count too.
+        let instruments: RouteInstruments
         let logger: Logger
         /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
         let backlogLimit: Int
 
         init(
-            opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, serverName: String, logger: Logger,
-            backlogLimit: Int = 1_024
+            opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, serverName: String, instruments: RequestInstruments,
+            logger: Logger, backlogLimit: Int = 1_024
         ) {
             self.opener = opener
             self.hub = hub
             self.serverName = serverName
+            self.instruments = instruments.instruments(route: LiveStreamOpener.path, method: .get, status: 200)
             self.logger = logger
             self.backlogLimit = backlogLimit
         }
@@ -147,6 +151,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             finish: { eventLoop.execute { handler.value.streamFinished() } })
         let (opener, hub, logger) = (shared.opener, shared.hub, shared.logger)
         Task {
+            let started = ContinuousClock.now
             let opening: Opening
             do {
                 let (stream, since) = try await opener.stream(for: request, logger: logger)
@@ -154,7 +159,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 do {
                     try await opener.confirmActive(stream)
                     let (frames, last) = try await stream.catchUp(from: since)
-                    opening = .opened(stream, subscription, frames: frames, last: last)
+                    opening = .opened(
+                        stream, subscription, frames: frames, last: last, took: ContinuousClock.now - started)
                 } catch {
                     subscription.close()
                     throw error
@@ -168,7 +174,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func opened(_ opening: Opening) {
         guard phase == .opening, let context else {
-            if case .opened(_, let subscription, _, _) = opening { subscription.close() }
+            if case .opened(_, let subscription, _, _, _) = opening { subscription.close() }
             return
         }
         switch opening {
@@ -181,23 +187,26 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelRead(wrapInboundOut(part))
             }
             context.fireChannelReadComplete()
-        case .opened(let stream, let subscription, let frames, let last):
+        case .opened(let stream, let subscription, let frames, let last, let took):
             phase = .streaming
             held = []
             (self.stream, self.subscription) = (stream, subscription)
             cursor = StreamCursor(last: last, heartbeatsPerSessionCheck: stream.heartbeatsPerSessionCheck)
+            // The same headers, metrics and access-log line as a stream the route serves (TelemetryMiddleware).
+            let (requestID, milliseconds) = (RequestID().description, TelemetryMiddleware.milliseconds(took))
             var headers = LiveStreamOpener.headers
-            let requestID = RequestID().description
             headers[.requestID] = requestID
             headers[.server] = shared.serverName
+            headers[.serverTiming] = "app;dur=" + milliseconds
             context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
             for frame in [ServerSentEvents.retry] + frames { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
             context.flush()
+            shared.instruments.record(took)
             shared.logger.info(
                 "Request",
                 metadata: [
                     "hb.request.id": "\(requestID)", "method": "GET", "path": "\(LiveStreamOpener.path)",
-                    "route": "\(LiveStreamOpener.path)", "status": "200", "stream": "connection",
+                    "route": "\(LiveStreamOpener.path)", "status": "200", "ms": "\(milliseconds)", "stream": "connection",
                 ])
             if hubFinished { return streamFinished() }
             drainQueue()
