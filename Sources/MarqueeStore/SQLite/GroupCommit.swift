@@ -3,8 +3,11 @@ import Synchronization
 
 /// Runs write transactions so that writes arriving together share one commit (one `fsync`). The first writer to
 /// find nobody committing leads: it takes every queued write, runs each inside a savepoint of one transaction (a
-/// write that fails is rolled back alone), commits, and only then answers each writer. Writes that queued
-/// meanwhile form the next group, led by a task of its own. Alone, a write is simply its own transaction.
+/// write that fails is rolled back alone), commits, and answers each writer once the commit is on disk. Writes that
+/// queued meanwhile form the next group, led by a task of its own. Alone, a write is simply its own transaction.
+///
+/// With a `LogFlusher`, the commit itself does not wait for the disk: the next group runs while the flusher makes
+/// this one durable, unless nothing is waiting, when the leader flushes in place (no thread to wake for one save).
 final class GroupCommit: Sendable {
     private struct State {
         var queue: [any QueuedWrite] = []
@@ -12,10 +15,16 @@ final class GroupCommit: Sendable {
     }
 
     private let database: any SQLDatabase
+    private let flusher: LogFlusher?
+    private let executor: any TaskExecutor
     private let state = Mutex(State())
 
-    init(database: any SQLDatabase) {
+    /// Transactions run on `executor`. Without a `flusher`, each `COMMIT` must itself wait for the disk
+    /// (`synchronous=FULL`).
+    init(database: any SQLDatabase, flusher: LogFlusher?, executor: any TaskExecutor) {
         self.database = database
+        self.flusher = flusher
+        self.executor = executor
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -25,7 +34,7 @@ final class GroupCommit: Sendable {
             defer { state.leading = true }
             return !state.leading
         }
-        if leads { await lead() }
+        if leads { await withTaskExecutorPreference(executor) { await lead() } }
         return try await write.outcome()
     }
 
@@ -36,21 +45,33 @@ final class GroupCommit: Sendable {
             defer { state.queue.removeAll(keepingCapacity: true) }
             return state.queue
         }
-        await commit(group)
+        let committed = await commit(group)
         let more = state.withLock { state in
             if state.queue.isEmpty { state.leading = false }
             return !state.queue.isEmpty
         }
-        if more { Task { await self.lead() } }
+        if more { Task(executorPreference: executor) { await self.lead() } }
+        guard committed else { return }
+        switch (flusher, more) {
+        case (nil, _): Self.finish(group, nil)
+        case (let flusher?, false): Self.finish(group, flusher.flushNow())
+        case (let flusher?, true): flusher.flush { error in Self.finish(group, error) }
+        }
     }
 
-    private func commit(_ group: [any QueuedWrite]) async {
+    private static func finish(_ group: [any QueuedWrite], _ error: (any Error)?) {
+        for write in group { write.finish(committed: error) }
+    }
+
+    /// Runs the group in one transaction; true if it committed (its writers still to be answered), false if every
+    /// writer has had its answer already (the transaction could not start, failed, or had nothing to commit).
+    private func commit(_ group: [any QueuedWrite]) async -> Bool {
         let db = database
         do {
             try await db.raw("BEGIN IMMEDIATE").run()
         } catch {
-            for write in group { write.finish(committed: error) }
-            return
+            Self.finish(group, error)
+            return false
         }
         do {
             if group.count == 1 {
@@ -65,10 +86,11 @@ final class GroupCommit: Sendable {
                 }
             }
             try await db.raw("COMMIT").run()
-            for write in group { write.finish(committed: nil) }
+            return true
         } catch {
             try? await db.raw("ROLLBACK").run()
-            for write in group { write.finish(committed: error is GroupCommitSkipped ? nil : error) }
+            Self.finish(group, error is GroupCommitSkipped ? nil : error)
+            return false
         }
     }
 }
