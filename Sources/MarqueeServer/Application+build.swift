@@ -29,6 +29,8 @@ public struct AppDependencies: Sendable {
     public var streamHeartbeat: Duration = .seconds(15)
     /// How many recent changes each person's log keeps for resuming.
     public var changeLogLength = 1_000
+    /// How many frames a live stream may fall behind a socket that takes no more before it is closed.
+    public var streamBacklogLimit = 1_024
 
     /// The production dependencies.
     public init() {}
@@ -137,7 +139,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
                 "people": "\(counts.people)"])
         let streams = LiveStreamHandler.Shared(
             opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName,
-            instruments: instruments, logger: logger)
+            instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
             [CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams)]
         }

@@ -1,11 +1,13 @@
 import Foundation
+import HTTPTypes
+import MarqueeServer
 import NIOCore
 import NIOPosix
 import Testing
 
 /// Live streams and the other requests sharing their connection, spoken byte by byte over a raw socket: a stream
-/// opened after an answered request on a kept-alive connection, and one pipelined behind a request the server
-/// still owes (which the router serves, after that answer).
+/// opened after an answered request on a kept-alive connection, one pipelined behind a request the server still
+/// owes (which the router serves, after that answer), and one whose reader stops reading.
 @Suite("Live streams on shared connections")
 struct LiveStreamConnectionTests {
     typealias H = AccountHarness
@@ -53,6 +55,47 @@ struct LiveStreamConnectionTests {
         }
     }
 
+    @Test("A stream whose reader stops reading is closed once it falls behind, and resuming loses nothing")
+    func stalledReader() async throws {
+        try await H.run(configure: { $0.streamBacklogLimit = 8; $0.changeLogLength = 10_000 }) { h in
+            let ada = try await h.guest()
+            let stream = Self.request("/api/v1/me/changes/stream", token: ada.accessToken)
+            let note = String(repeating: "n", count: 1_900)
+            let saves = 3_000
+            try await RawConnection.with(port: h.port, receiveBuffer: 4_096) { connection in
+                try await connection.send(stream)
+                _ = try await connection.read(until: "event: snapshot")
+                // About 6 MB of frames: more than the kernel's socket buffers (up to 4 MB for the server's, as the
+                // kernel grows it) and NIO's write watermark together hold.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for worker in 0..<8 {
+                        group.addTask {
+                            for number in stride(from: worker + 1, through: saves, by: 8) {
+                                let saved = try await h.save(
+                                    ada, "favorites/movie/\(number)", title: "Film \(number)", ["note": note])
+                                #expect(saved.status == .created)
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                // Only whole frames count, as in an EventSource: the close may cut the last one short.
+                let frames = try await connection.readToEnd().components(separatedBy: "\n\n").dropLast()
+                let ids = frames.compactMap { frame -> Int? in
+                    guard let id = frame.range(of: "id: ") else { return nil }
+                    return Int(frame[id.upperBound...].prefix { $0.isNumber })
+                }
+                #expect(!ids.isEmpty && ids.count < saves, "closed part way: \(ids.count) of \(saves) frames")
+                #expect(ids == Array(1...(ids.last ?? 0)), "in order, none skipped")
+
+                let resumed = h.stream(ada, lastEventID: String(ids.last ?? 0))
+                defer { resumed.close() }
+                let missed = try await resumed.next(saves - ids.count)
+                #expect(missed.compactMap { $0.id.flatMap { Int($0) } } == Array((ids.count + 1)...saves))
+            }
+        }
+    }
+
     private static func request(_ path: String, token: String) -> String {
         "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n"
     }
@@ -64,13 +107,23 @@ private struct RawConnection {
     var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
     var received = ""
 
-    static func with(port: Int, _ body: (inout RawConnection) async throws -> Void) async throws {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+    /// Connects; with `receiveBuffer`, the socket's receive buffer is that small and each read takes at most 1 KB,
+    /// so a reader that stops reading soon stops the server's writes.
+    static func with(
+        port: Int, receiveBuffer: Int? = nil, _ body: (inout RawConnection) async throws -> Void
+    ) async throws {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 1_024))
+        }
+        let channel = try await bootstrap.connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                    wrappingChannelSynchronously: channel,
+                    configuration: .init(backPressureStrategy: .init(lowWatermark: 1, highWatermark: 1)))
             }
+        }
         try await channel.executeThenClose { inbound, outbound in
             var connection = RawConnection(outbound: outbound, inbound: inbound.makeAsyncIterator())
             try await body(&connection)
@@ -79,6 +132,17 @@ private struct RawConnection {
 
     func send(_ text: String) async throws {
         try await outbound.write(ByteBuffer(string: text))
+    }
+
+    /// Everything received until the server closes the connection; fails after 10 s.
+    mutating func readToEnd() async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while let chunk = try await inbound.next() {
+            received += String(buffer: chunk)
+            try #require(ContinuousClock.now < deadline, "the server never closed the connection")
+        }
+        defer { received = "" }
+        return received
     }
 
     /// Everything received up to and including `marker` (the rest is kept for the next read); fails after 5 s.
