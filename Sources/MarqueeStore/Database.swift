@@ -15,6 +15,10 @@ public protocol Database: Sendable {
     func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws
     /// Messages between the instances sharing this database; nil when only one process uses it (SQLite).
     var bus: (any InstanceBus)? { get }
+    /// Returns once every commit that a read made before this call could have seen is on disk. Reads that hand out
+    /// change sequence numbers call it: a number seen before its commit was on disk could, after a power cut, be
+    /// given to another change, which a client holding that number would then never ask for.
+    func settle() async throws
     /// Whether the database answers a trivial query.
     func isHealthy() async -> Bool
     /// Closes every connection (closing twice is harmless).
@@ -25,6 +29,9 @@ extension Database {
     /// Whether other instances may use this database at the same time (then what one instance would keep to itself,
     /// such as secrets, attempt counts or upstream turns, belongs in the database).
     public var isShared: Bool { bus != nil }
+
+    /// Commits are on disk before anyone can see them.
+    public func settle() async throws {}
 
     /// Locks one key (see `lock(_:in:)`).
     public func lock(_ key: LockKey, in db: any SQLDatabase) async throws {

@@ -132,11 +132,14 @@ public struct SQLSavedItemStore: SavedItemStore {
         let items = try await database.reader.select().columns("*").from("saved_items")
             .where("user_id", .equal, user.rawValue).orderBy("created_at").orderBy("list").orderBy("kind")
             .orderBy("item_id").all().compactMap(SavedItemRow.item)
+        try await database.settle()
         return (items, latest)
     }
 
     public func latest(for user: UserID) async throws -> Int64 {
-        try await Self.sequence(database.reader, user)?.latest ?? 0
+        let latest = try await Self.sequence(database.reader, user)?.latest ?? 0
+        try await database.settle()
+        return latest
     }
 
     public func count(for user: UserID) async throws -> Int {
@@ -144,6 +147,12 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     public func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed {
+        let feed = try await readChanges(for: user, after: seq, limit: limit)
+        try await database.settle()
+        return feed
+    }
+
+    private func readChanges(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed {
         let db = database.reader
         let sequence = try await Self.sequence(db, user)
         let latest = sequence?.latest ?? 0

@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 @testable import MarqueeStore
+import NIOPosix
 import SQLKit
+import Synchronization
 import Testing
 
 /// How the SQLite file commits: on a thread of its own, with the log flushed before a write is answered.
@@ -50,9 +52,9 @@ struct SQLiteCommitTests {
 
     private static func threadName() -> String { Thread.current.name ?? "" }
 
-    @Test("The writer's thread, once stopped, hands work on so that nothing waits forever")
-    func stoppedWriterThread() async throws {
-        let thread = WriterThread(name: "test-writer")
+    @Test("A dedicated thread, once stopped, hands work on so that nothing waits forever")
+    func stoppedThread() async throws {
+        let thread = DedicatedThread(name: "test-thread")
         #expect(await Task(executorPreference: thread) { 1 + 1 }.value == 2)
         thread.stop()
         #expect(await Task(executorPreference: thread) { 2 + 2 }.value == 4)
@@ -76,5 +78,47 @@ struct SQLiteCommitTests {
         }
         #expect(answered.count == 50 && answered.allSatisfy { $0 })
         #expect(throws: (any Error).self) { try LogFlusher(logPath: path + "-missing") }
+    }
+
+    @Test("A read waits for commits it may have seen to reach the disk, and only then")
+    func settle() async throws {
+        let path = Self.path()
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("log".utf8)))
+        let flusher = try LogFlusher(logPath: path)
+        #expect(!flusher.hasUnflushedCommits)
+        flusher.commitBegins()
+        #expect(flusher.hasUnflushedCommits)  // visible from here, though COMMIT has not returned
+        flusher.commitEnded()
+        try await flusher.settle()
+        #expect(!flusher.hasUnflushedCommits)
+        flusher.commitBegins()
+        flusher.commitEnded()
+        #expect(flusher.flushNow() == nil)
+        #expect(!flusher.hasUnflushedCommits)
+    }
+
+    @Test("Once the log cannot be flushed, that group's writes fail, later writes are refused, and so are flushes")
+    func failedFlush() async throws {
+        let handle = try SQLiteHandle(path: Self.path())
+        try handle.run("CREATE TABLE notes (id INTEGER PRIMARY KEY)", []) { _ in }
+        let database = DirectSQLiteDatabase(
+            handles: SQLiteHandles([handle]), logger: TestSettings.quietLogger,
+            eventLoop: MultiThreadedEventLoopGroup.singleton.any())
+        let flusher = try LogFlusher(logPath: "/dev/null")  // fdatasync on it fails with EINVAL
+        let commits = GroupCommit(database: database, flusher: flusher, executor: DedicatedThread(name: "test-writer"))
+        await #expect(throws: (any Error).self) {
+            try await commits.write { db in try await db.raw("INSERT INTO notes (id) VALUES (1)").run() }
+        }
+        #expect(flusher.failure != nil)
+        let ran = Mutex(false)
+        await #expect(throws: (any Error).self) {
+            try await commits.write { _ in ran.withLock { $0 = true } }
+        }
+        #expect(!ran.withLock { $0 })
+        #expect(flusher.flushNow() != nil)
+        await #expect(throws: (any Error).self) {
+            flusher.commitBegins()
+            try await flusher.settle()
+        }
     }
 }

@@ -66,6 +66,10 @@ final class GroupCommit: Sendable {
     /// Runs the group in one transaction; true if it committed (its writers still to be answered), false if every
     /// writer has had its answer already (the transaction could not start, failed, or had nothing to commit).
     private func commit(_ group: [any QueuedWrite]) async -> Bool {
+        if let failure = flusher?.failure {
+            Self.finish(group, failure)
+            return false
+        }
         let db = database
         do {
             try await db.raw("BEGIN IMMEDIATE").run()
@@ -85,13 +89,27 @@ final class GroupCommit: Sendable {
                     try await db.raw("RELEASE grouped_write").run()
                 }
             }
-            try await db.raw("COMMIT").run()
+            try await commitVisibly(db)
             return true
         } catch {
             try? await db.raw("ROLLBACK").run()
             Self.finish(group, error is GroupCommitSkipped ? nil : error)
             return false
         }
+    }
+}
+
+extension GroupCommit {
+    /// Commits, telling the flusher that readers may see the commit from now on (see `LogFlusher.settle()`).
+    private func commitVisibly(_ db: any SQLDatabase) async throws {
+        flusher?.commitBegins()
+        do {
+            try await db.raw("COMMIT").run()
+        } catch {
+            flusher?.commitEnded()
+            throw error
+        }
+        flusher?.commitEnded()
     }
 }
 

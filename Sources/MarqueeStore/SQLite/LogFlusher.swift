@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NIOPosix
 import Synchronization
 import VaporCSQLite
 
@@ -13,74 +12,113 @@ import VaporCSQLite
 /// `synchronous=FULL`, but the writer can run the next group of writes while the disk takes the last one, and one
 /// flush covers every commit made before it began.
 ///
-/// A flush that fails fails every flush after it: Linux may forget the pages it could not write once it has said
-/// so, so a later flush that succeeds proves nothing. The server has to be restarted (SQLite then recovers the log).
+/// One thing differs from `FULL`: other connections see a commit before it is on disk. Reads whose answers must not
+/// get ahead of the disk (a change's sequence number, which after a power cut could be given to another change)
+/// call `settle()` first.
+///
+/// Flushes run one at a time, so each reports the write errors since the one before. A flush that fails fails every
+/// flush after it, and every write: Linux may forget the pages it could not write once it has said so, so a later
+/// flush that succeeds proves nothing. The server has to be restarted (SQLite then recovers the log).
 final class LogFlusher: Sendable {
     typealias Answer = @Sendable ((any Error)?) -> Void
 
     private struct State {
         var waiting: [Answer] = []
-        var flushing = false
+        var draining = false
+        /// Commits begun, and ended (committed or not), so far.
+        var begun = 0
+        var ended = 0
+        /// Every commit up to this many ended is on disk.
+        var flushedThrough = 0
         var failure: (any Error)?
     }
 
     private let descriptor: CInt
-    private let threads: NIOThreadPool
+    private let thread = DedicatedThread(name: "sqlite-flusher")
     private let state = Mutex(State())
+    /// Held for the whole of each flush.
+    private let flushing = Mutex(())
 
-    /// Opens the log file at `path` (SQLite's `<database>-wal`, which lives as long as a connection is open).
-    init(logPath path: String, threads: NIOThreadPool = .singleton) throws {
+    /// Opens the log file at `path` (SQLite's write-ahead log, which lives as long as a connection is open).
+    init(logPath path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "cannot open \(path): errno \(errno)") }
+        guard descriptor >= 0 else {
+            throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "cannot open \(path): errno \(errno)")
+        }
         self.descriptor = descriptor
-        self.threads = threads
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        thread.stop()
+        close(descriptor)
+    }
+
+    /// The flush failure that stopped all writing, if one did.
+    var failure: (any Error)? { state.withLock { $0.failure } }
+
+    /// Whether a commit that readers may have seen is not known to be on disk yet.
+    var hasUnflushedCommits: Bool { state.withLock { $0.flushedThrough < $0.begun } }
+
+    /// Before a `COMMIT`: from here on, readers may see it.
+    func commitBegins() { state.withLock { $0.begun += 1 } }
+
+    /// After a `COMMIT` returned, whether it committed or not.
+    func commitEnded() { state.withLock { $0.ended += 1 } }
 
     /// Flushes on the calling thread: for a commit with no other writes waiting, which has nothing to overlap with
     /// and so need not wake another thread.
     func flushNow() -> (any Error)? {
-        if let failure = state.withLock({ $0.failure }) { return failure }
-        return record(flushed())
+        flush()
     }
 
-    /// Flushes on a pool thread, then calls `answer`; the caller goes on at once. Commits handed over while a flush
-    /// is running wait for the next one, which covers them all.
+    /// Flushes on the flusher's thread, then calls `answer`; the caller goes on at once. Commits handed over while a
+    /// flush is running wait for the next one, which covers them all.
     func flush(then answer: @escaping Answer) {
         let starts = state.withLock { state in
             state.waiting.append(answer)
-            defer { state.flushing = true }
-            return !state.flushing
+            defer { state.draining = true }
+            return !state.draining
         }
-        if starts { threads.submit { _ in self.drain() } }
+        if starts { Task(executorPreference: thread) { self.drain() } }
+    }
+
+    /// Returns once every commit that a read made before this call could have seen is on disk: at once if none is
+    /// waiting for a flush, which is always the case without writes going on.
+    func settle() async throws {
+        guard hasUnflushedCommits else { return }
+        let error = await withCheckedContinuation { continuation in
+            flush { continuation.resume(returning: $0) }
+        }
+        if let error { throw error }
     }
 
     private func drain() {
         while true {
-            let (answers, failure) = state.withLock { state in
+            let answers = state.withLock { state in
                 defer { state.waiting.removeAll(keepingCapacity: true) }
-                if state.waiting.isEmpty { state.flushing = false }
-                return (state.waiting, state.failure)
+                if state.waiting.isEmpty { state.draining = false }
+                return state.waiting
             }
             if answers.isEmpty { return }
-            let error = failure ?? record(flushed())
+            let error = flush()
             for answer in answers { answer(error) }
         }
     }
 
-    private func flushed() -> (any Error)? {
-        while fdatasync(descriptor) != 0 {
-            guard errno == EINTR else { return SQLiteFailure(code: SQLITE_IOERR, message: "flushing the log failed: errno \(errno)") }
-        }
-        return nil
-    }
-
-    private func record(_ error: (any Error)?) -> (any Error)? {
-        guard let error else { return nil }
-        return state.withLock { state in
-            if state.failure == nil { state.failure = error }
-            return state.failure
+    private func flush() -> (any Error)? {
+        flushing.withLock { _ in
+            let (covers, failure) = state.withLock { ($0.ended, $0.failure) }
+            if let failure { return failure }
+            while fdatasync(descriptor) != 0 {
+                let code = errno
+                guard code == EINTR else {
+                    let error = SQLiteFailure(code: SQLITE_IOERR, message: "flushing the log failed: errno \(code)")
+                    state.withLock { $0.failure = error }
+                    return error
+                }
+            }
+            state.withLock { $0.flushedThrough = max($0.flushedThrough, covers) }
+            return nil
         }
     }
 }

@@ -18,7 +18,8 @@ public final class SQLiteDatabase: Database, Service {
     private let writer: DirectSQLiteDatabase
     private let readers: DirectSQLiteDatabase
     private let commits: GroupCommit
-    private let writerThread = WriterThread(name: "sqlite-writer")
+    private let writerThread = DedicatedThread(name: "sqlite-writer")
+    private let flusher: LogFlusher?
     private let isClosed = Mutex(false)
     /// The file's path.
     public let path: String
@@ -30,6 +31,7 @@ public final class SQLiteDatabase: Database, Service {
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         self.writer = DirectSQLiteDatabase(handles: SQLiteHandles([writer]), logger: logger, eventLoop: eventLoop)
         self.readers = DirectSQLiteDatabase(handles: SQLiteHandles(readers), logger: logger, eventLoop: eventLoop)
+        self.flusher = flusher
         commits = GroupCommit(database: self.writer, flusher: flusher, executor: writerThread)
     }
 
@@ -67,7 +69,7 @@ public final class SQLiteDatabase: Database, Service {
         try writer.run("PRAGMA journal_mode=WAL", []) { row in mode = try row.decode(column: "journal_mode", as: String.self) }
         // SQLite creates the log when the first transaction reads the file; this makes sure it exists to open.
         try writer.run("SELECT count(*) FROM sqlite_schema", []) { _ in }
-        guard mode.lowercased() == "wal", let flusher = try? LogFlusher(logPath: path + "-wal") else {
+        guard mode.lowercased() == "wal", let log = writer.logPath(), let flusher = try? LogFlusher(logPath: log) else {
             try writer.run("PRAGMA synchronous=FULL", []) { _ in }
             return nil
         }
@@ -86,8 +88,15 @@ public final class SQLiteDatabase: Database, Service {
     /// Only one process opens the file.
     public var bus: (any InstanceBus)? { nil }
 
+    /// Commits become visible before they are on disk (see `LogFlusher`); this waits for those a read may have seen.
+    public func settle() async throws {
+        try await flusher?.settle()
+    }
+
+    /// False too once the log could not be flushed: nothing is written after that (see `LogFlusher`).
     public func isHealthy() async -> Bool {
-        (try? await reader.raw("SELECT 1 AS ok").first()) != nil
+        guard flusher?.failure == nil else { return false }
+        return (try? await reader.raw("SELECT 1 AS ok").first()) != nil
     }
 
     /// Closes every connection; `run` calls it on shutdown.

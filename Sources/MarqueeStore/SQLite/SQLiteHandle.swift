@@ -75,6 +75,16 @@ final class SQLiteHandle: Sendable {
         }
     }
 
+    /// Where SQLite keeps this file's write-ahead log (beside the file it resolved, symbolic links followed).
+    func logPath() -> String? {
+        state.withLock { state in
+            guard let db = state.db, let file = sqlite_nio_sqlite3_db_filename(db, "main"),
+                let log = sqlite_nio_sqlite3_filename_wal(file)
+            else { return nil }
+            return String(cString: log)
+        }
+    }
+
     /// Finalizes every statement and closes the connection; later uses throw.
     func close() {
         state.withLock { state in

@@ -1,17 +1,17 @@
 import Dispatch
 import Foundation
+import NIOCore
 import Synchronization
 
-/// A thread of its own for the writer connection's transactions, used as a task executor preference. SQLite's
-/// writes wait for the kernel (log pages, checkpoints, a flush when a commit is alone); on the cooperative pool,
+/// A thread of its own, used as a task executor preference: the SQLite writer's transactions run on one, the log
+/// flushes on another. SQLite's writes wait for the kernel (log pages, checkpoints, flushes); on the cooperative pool,
 /// which has one thread per core, every such wait stalled HTTP work as well.
 ///
 /// Jobs run one at a time in the order they came. Once `stop()` has been called, jobs go to the global executor
-/// instead, so a write arriving during shutdown fails (its connection is closed) rather than waits forever.
-final class WriterThread: TaskExecutor, Sendable {
+/// instead, so work arriving during shutdown fails (its connection is closed) rather than waits forever.
+final class DedicatedThread: TaskExecutor, Sendable {
     private struct State {
-        var jobs: [UnownedJob] = []
-        var next = 0
+        var jobs = CircularBuffer<UnownedJob>()
         var stopped = false
     }
 
@@ -44,14 +44,7 @@ final class WriterThread: TaskExecutor, Sendable {
     private func run() {
         while true {
             wake.wait()
-            let (job, done) = state.withLock { state -> (UnownedJob?, Bool) in
-                guard state.next < state.jobs.count else { return (nil, state.stopped) }
-                defer {
-                    state.next += 1
-                    if state.next == state.jobs.count { state.jobs.removeAll(keepingCapacity: true); state.next = 0 }
-                }
-                return (state.jobs[state.next], false)
-            }
+            let (job, done) = state.withLock { state in (state.jobs.popFirst(), state.stopped) }
             if let job { job.runSynchronously(on: asUnownedTaskExecutor()) } else if done { return }
         }
     }
