@@ -59,6 +59,13 @@ final class GroupCommit: Sendable {
         }
     }
 
+    /// Commits, telling the flusher that readers may see the commit from now on (see `LogFlusher.settle()`).
+    private func commitVisibly(_ db: any SQLDatabase) async throws {
+        flusher?.commitBegins()
+        defer { flusher?.commitEnded() }
+        try await db.raw("COMMIT").run()
+    }
+
     private static func finish(_ group: [any QueuedWrite], _ error: (any Error)?) {
         for write in group { write.finish(committed: error) }
     }
@@ -96,20 +103,6 @@ final class GroupCommit: Sendable {
             Self.finish(group, error is GroupCommitSkipped ? nil : error)
             return false
         }
-    }
-}
-
-extension GroupCommit {
-    /// Commits, telling the flusher that readers may see the commit from now on (see `LogFlusher.settle()`).
-    private func commitVisibly(_ db: any SQLDatabase) async throws {
-        flusher?.commitBegins()
-        do {
-            try await db.raw("COMMIT").run()
-        } catch {
-            flusher?.commitEnded()
-            throw error
-        }
-        flusher?.commitEnded()
     }
 }
 

@@ -66,9 +66,22 @@ final class LogFlusher: Sendable {
     func commitEnded() { state.withLock { $0.ended += 1 } }
 
     /// Flushes on the calling thread: for a commit with no other writes waiting, which has nothing to overlap with
-    /// and so need not wake another thread.
+    /// and so need not wake another thread. Flushes run one at a time, whichever thread they are on.
     func flushNow() -> (any Error)? {
-        flush()
+        flushing.withLock { _ in
+            let (covers, failure) = state.withLock { ($0.ended, $0.failure) }
+            if let failure { return failure }
+            while fdatasync(descriptor) != 0 {
+                let code = errno
+                guard code == EINTR else {
+                    let error = SQLiteFailure(code: SQLITE_IOERR, message: "flushing the log failed: errno \(code)")
+                    state.withLock { $0.failure = error }
+                    return error
+                }
+            }
+            state.withLock { $0.flushedThrough = max($0.flushedThrough, covers) }
+            return nil
+        }
     }
 
     /// Flushes on the flusher's thread, then calls `answer`; the caller goes on at once. Commits handed over while a
@@ -100,25 +113,8 @@ final class LogFlusher: Sendable {
                 return state.waiting
             }
             if answers.isEmpty { return }
-            let error = flush()
+            let error = flushNow()
             for answer in answers { answer(error) }
-        }
-    }
-
-    private func flush() -> (any Error)? {
-        flushing.withLock { _ in
-            let (covers, failure) = state.withLock { ($0.ended, $0.failure) }
-            if let failure { return failure }
-            while fdatasync(descriptor) != 0 {
-                let code = errno
-                guard code == EINTR else {
-                    let error = SQLiteFailure(code: SQLITE_IOERR, message: "flushing the log failed: errno \(code)")
-                    state.withLock { $0.failure = error }
-                    return error
-                }
-            }
-            state.withLock { $0.flushedThrough = max($0.flushedThrough, covers) }
-            return nil
         }
     }
 }

@@ -5,6 +5,7 @@ import NIOPosix
 public import SQLKit
 import Synchronization
 public import ServiceLifecycle
+import VaporCSQLite
 
 /// A SQLite file in WAL mode: one writer connection (serialised transactions, concurrent ones sharing a commit)
 /// and a few reader connections, so reads never wait for writes. Commits are durable: a save answered is on disk
@@ -52,7 +53,7 @@ public final class SQLiteDatabase: Database, Service {
             "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON",
         ]
         for pragma in pragmas { try writer.run(pragma, []) { _ in } }
-        let flusher = try logFlusher(for: writer, path: path)
+        let flusher = try logFlusher(for: writer, path: path, logger: logger)
         let readers = try (0..<max(1, readerCount)).map { _ in
             let reader = try SQLiteHandle(path: path)
             try reader.run("PRAGMA busy_timeout=5000", []) { _ in }
@@ -64,17 +65,24 @@ public final class SQLiteDatabase: Database, Service {
     /// Puts the file in WAL mode with commits that do not wait for the disk, and a `LogFlusher` that makes them
     /// durable before anyone is answered. Where WAL mode or its log is not available (a filesystem without shared
     /// memory), each commit waits for the disk itself and there is no flusher.
-    private static func logFlusher(for writer: SQLiteHandle, path: String) throws -> LogFlusher? {
+    private static func logFlusher(for writer: SQLiteHandle, path: String, logger: Logger) throws -> LogFlusher? {
         var mode = ""
         try writer.run("PRAGMA journal_mode=WAL", []) { row in mode = try row.decode(column: "journal_mode", as: String.self) }
         // SQLite creates the log when the first transaction reads the file; this makes sure it exists to open.
         try writer.run("SELECT count(*) FROM sqlite_schema", []) { _ in }
-        guard mode.lowercased() == "wal", let log = writer.logPath(), let flusher = try? LogFlusher(logPath: log) else {
+        do {
+            guard mode.lowercased() == "wal", let log = writer.logPath() else {
+                throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file is in \(mode) mode, not WAL")
+            }
+            let flusher = try LogFlusher(logPath: log)
+            try writer.run("PRAGMA synchronous=NORMAL", []) { _ in }
+            return flusher
+        } catch {
+            // Still durable, only slower: each commit waits for the disk itself, on the writer's thread.
+            logger.warning("SQLite commits will each wait for the disk", metadata: ["path": "\(path)", "reason": "\(error)"])
             try writer.run("PRAGMA synchronous=FULL", []) { _ in }
             return nil
         }
-        try writer.run("PRAGMA synchronous=NORMAL", []) { _ in }
-        return flusher
     }
 
     /// Concurrent writes share commits (see `GroupCommit`); each is still all-or-nothing on its own.
