@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MarqueeCore
 @testable import MarqueeStore
 import NIOPosix
 import SQLKit
@@ -11,7 +12,7 @@ import Testing
 struct SQLiteCommitTests {
     private static func path() -> String { TestSettings.makeDataDirectory() + "/commits.sqlite" }
 
-    @Test("A new file: WAL, 2 KiB pages, commits flushed by the log flusher; every answered write is there on reopening")
+    @Test("A new file: WAL, 2 KiB pages, commits left to the log flusher; concurrent writes all there on reopening")
     func flushedCommits() async throws {
         let path = Self.path()
         let database = try await SQLiteDatabase.open(path: path, logger: TestSettings.quietLogger)
@@ -37,6 +38,43 @@ struct SQLiteCommitTests {
         let count = try await reopened.reader.raw("SELECT count(*) AS n FROM notes").first()?.decode(column: "n", as: Int.self)
         await reopened.close()
         #expect(count == 40)
+    }
+
+    @Test("Without WAL mode (a file in memory), each commit waits for the disk itself and writes still work")
+    func withoutWAL() async throws {
+        let database = try await SQLiteDatabase.open(path: ":memory:", logger: TestSettings.quietLogger)
+        let (synchronous, count) = try await database.write { db in
+            try await db.raw("CREATE TABLE notes (id INTEGER PRIMARY KEY)").run()
+            try await db.raw("INSERT INTO notes (id) VALUES (1), (2)").run()
+            return (
+                try await db.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self),
+                try await db.raw("SELECT count(*) AS n FROM notes").first()?.decode(column: "n", as: Int.self)
+            )
+        }
+        try await database.settle()
+        #expect(await database.isHealthy())
+        await database.close()
+        #expect(synchronous == 2 && count == 2)  // FULL
+    }
+
+    @Test("Reads that hand out change sequence numbers wait for the disk; other reads do not")
+    func storeSettles() async throws {
+        try await withMigratedDatabase { database in
+            let counting = SettleCounting(database)
+            let store = SQLSavedItemStore(database: counting)
+            let users = SQLUserStore(database: database)
+            let ada = UserRecord(createdAt: Date())
+            try await users.insert(ada)
+            _ = try await store.count(for: ada.id)
+            _ = try await store.item(list: .favorites, kind: .movie, id: "603", for: ada.id)
+            #expect(counting.settles == 0)
+            _ = try await store.latest(for: ada.id)
+            #expect(counting.settles == 1)
+            _ = try await store.everything(for: ada.id)
+            #expect(counting.settles == 2)
+            _ = try await store.changes(for: ada.id, after: 0, limit: 10)
+            #expect(counting.settles == 3)
+        }
     }
 
     @Test("Transactions run on the writer's own thread, not on the caller's")
@@ -121,4 +159,30 @@ struct SQLiteCommitTests {
             try await flusher.settle()
         }
     }
+}
+
+/// A database that counts `settle()` calls and otherwise does what the one it wraps does.
+private final class SettleCounting: Database {
+    private let base: any Database
+    private let count = Mutex(0)
+
+    init(_ base: any Database) { self.base = base }
+
+    var settles: Int { count.withLock { $0 } }
+    var reader: any SQLDatabase { base.reader }
+    var bus: (any InstanceBus)? { base.bus }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.write(body)
+    }
+
+    func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws { try await base.lock(keys, in: db) }
+
+    func settle() async throws {
+        count.withLock { $0 += 1 }
+        try await base.settle()
+    }
+
+    func isHealthy() async -> Bool { await base.isHealthy() }
+    func close() async { await base.close() }
 }
