@@ -125,7 +125,8 @@ extension ErrorCode {
     public static let unknownImportFormat = ErrorCode("items.unknown_import_format", 400)
 
     // MARK: Service
-    /// The database did not answer in time (it is down, unreachable or overloaded); retry after `Retry-After`.
+    /// The database did not answer in time (it is down, unreachable or overloaded) or cannot write (a full disk, an
+    /// I/O error); retry after `Retry-After`.
     public static let storageUnavailable = ErrorCode("storage.unavailable", 503)
     /// An unexpected failure; details are in the server log under the request id.
     public static let `internal` = ErrorCode("internal", 500)

@@ -102,7 +102,7 @@ struct SQLiteCommitTests {
     func flusherAnswersAll() async throws {
         let path = Self.path()
         #expect(FileManager.default.createFile(atPath: path, contents: Data("log".utf8)))
-        let flusher = try LogFlusher(logPath: path)
+        let flusher = try LogFlusher(logPath: path, logger: TestSettings.quietLogger)
         #expect(flusher.flushNow() == nil)
         let answered = await withTaskGroup(of: Bool.self) { group in
             for _ in 1...50 {
@@ -115,14 +115,14 @@ struct SQLiteCommitTests {
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(answered.count == 50 && answered.allSatisfy { $0 })
-        #expect(throws: (any Error).self) { try LogFlusher(logPath: path + "-missing") }
+        #expect(throws: (any Error).self) { try LogFlusher(logPath: path + "-missing", logger: TestSettings.quietLogger) }
     }
 
     @Test("A read waits for commits it may have seen to reach the disk, and only then")
     func settle() async throws {
         let path = Self.path()
         #expect(FileManager.default.createFile(atPath: path, contents: Data("log".utf8)))
-        let flusher = try LogFlusher(logPath: path)
+        let flusher = try LogFlusher(logPath: path, logger: TestSettings.quietLogger)
         #expect(!flusher.hasUnflushedCommits)
         flusher.commitBegins()
         #expect(flusher.hasUnflushedCommits)  // visible from here, though COMMIT has not returned
@@ -142,7 +142,7 @@ struct SQLiteCommitTests {
         let database = DirectSQLiteDatabase(
             handles: SQLiteHandles([handle]), logger: TestSettings.quietLogger,
             eventLoop: MultiThreadedEventLoopGroup.singleton.any())
-        let flusher = try LogFlusher(logPath: "/dev/null")  // fdatasync on it fails with EINVAL
+        let flusher = try LogFlusher(logPath: "/dev/null", logger: TestSettings.quietLogger)  // fdatasync on it fails with EINVAL
         let commits = GroupCommit(database: database, flusher: flusher, executor: DedicatedThread(name: "test-writer"))
         await #expect(throws: (any Error).self) {
             try await commits.write { db in try await db.raw("INSERT INTO notes (id) VALUES (1)").run() }
@@ -158,6 +158,40 @@ struct SQLiteCommitTests {
             flusher.commitBegins()
             try await flusher.settle()
         }
+    }
+
+    @Test("After a failed flush the file reports itself unhealthy (/readyz: not ready) and writes answer storage.unavailable")
+    func failedFlushMakesFileUnhealthy() async throws {
+        let database = try await SQLiteDatabase.open(
+            path: Self.path(), logger: TestSettings.quietLogger, flushingLogAt: "/dev/null")
+        #expect(await database.isHealthy())
+        for _ in 1...2 {
+            let error = await #expect(throws: DomainError.self) {
+                try await database.write { db in try await db.raw("CREATE TABLE IF NOT EXISTS notes (id INTEGER)").run() }
+            }
+            #expect(error?.code == .storageUnavailable)
+        }
+        #expect(await !database.isHealthy())
+        await database.close()
+    }
+
+    @Test("A full disk answers storage.unavailable rather than an internal error, and writing resumes once there is room")
+    func fullDisk() async throws {
+        let database = try await SQLiteDatabase.open(path: Self.path(), logger: TestSettings.quietLogger)
+        try await database.write { db in try await db.raw("CREATE TABLE notes (body TEXT)").run() }
+        // SQLite reports a file at its page limit exactly as it reports a full disk (SQLITE_FULL).
+        try await database.write { db in try await db.raw("PRAGMA max_page_count = 8").run() }
+        let error = await #expect(throws: DomainError.self) {
+            try await database.write { db in
+                try await db.raw("INSERT INTO notes (body) VALUES (\(bind: String(repeating: "x", count: 100_000)))").run()
+            }
+        }
+        #expect(error?.code == .storageUnavailable)
+        #expect(error?.retryAfterSeconds != nil)
+        try await database.write { db in try await db.raw("PRAGMA max_page_count = 1000000").run() }
+        try await database.write { db in try await db.raw("INSERT INTO notes (body) VALUES ('fits')").run() }
+        #expect(await database.isHealthy())
+        await database.close()
     }
 }
 

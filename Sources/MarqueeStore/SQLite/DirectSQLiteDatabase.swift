@@ -32,7 +32,14 @@ struct DirectSQLiteDatabase: SQLDatabase {
         let encoder = SQLiteDataEncoder()
         let values = try binds.map { try encoder.encode($0) }
         logger.trace("SQL", metadata: ["sql": "\(sql)"])
-        try handles.use { handle in try handle.run(sql, values) { onRow($0) } }
+        do {
+            try handles.use { handle in try handle.run(sql, values) { onRow($0) } }
+        } catch let failure as SQLiteFailure {
+            guard let unavailable = failure.unavailable else { throw failure }
+            // The person gets the friendly error; the operator needs SQLite's own words.
+            logger.error("SQLite cannot be used", metadata: ["error": "\(failure)"])
+            throw unavailable
+        }
     }
 }
 

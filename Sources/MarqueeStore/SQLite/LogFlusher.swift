@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Logging
 import Synchronization
 import VaporCSQLite
 
@@ -34,18 +35,23 @@ final class LogFlusher: Sendable {
     }
 
     private let descriptor: CInt
+    private let path: String
+    private let logger: Logger
     private let thread = DedicatedThread(name: "sqlite-flusher")
     private let state = Mutex(State())
     /// Held for the whole of each flush.
     private let flushing = Mutex(())
 
-    /// Opens the log file at `path` (SQLite's write-ahead log, which lives as long as a connection is open).
-    init(logPath path: String) throws {
+    /// Opens the log file at `path` (SQLite's write-ahead log, which lives as long as a connection is open). A failed
+    /// flush is logged to `logger`.
+    init(logPath path: String, logger: Logger) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "cannot open \(path): errno \(errno)")
         }
         self.descriptor = descriptor
+        self.path = path
+        self.logger = logger
     }
 
     deinit {
@@ -74,7 +80,10 @@ final class LogFlusher: Sendable {
             while fdatasync(descriptor) != 0 {
                 let code = errno
                 guard code == EINTR else {
-                    let error = SQLiteFailure(code: SQLITE_IOERR, message: "flushing the log failed: errno \(code)")
+                    logger.critical(
+                        "Flushing the SQLite log failed: no more writes until the server is restarted",
+                        metadata: ["path": "\(path)", "errno": "\(code)"])
+                    let error = SQLiteFailure.cannotWrite
                     state.withLock { $0.failure = error }
                     return error
                 }

@@ -38,6 +38,14 @@ public final class SQLiteDatabase: Database, Service {
 
     /// Opens (creating if needed) the database file at `path` and sets it up for concurrent use.
     public static func open(path: String, logger: Logger, readerCount: Int = 4) async throws -> SQLiteDatabase {
+        try await open(path: path, logger: logger, readerCount: readerCount, flushingLogAt: nil)
+    }
+
+    /// `open`, with the file that is flushed after commits given (nil: SQLite's own log). Tests give one that cannot
+    /// be flushed.
+    static func open(path: String, logger: Logger, readerCount: Int = 4, flushingLogAt logPath: String?) async throws
+        -> SQLiteDatabase
+    {
         let writer = try SQLiteHandle(path: path)
         let pragmas = [
             // For a new file only. A save changes one leaf in each of about eight B-trees, and every changed page
@@ -53,7 +61,7 @@ public final class SQLiteDatabase: Database, Service {
             "PRAGMA busy_timeout=5000", "PRAGMA foreign_keys=ON",
         ]
         for pragma in pragmas { try writer.run(pragma, []) { _ in } }
-        let flusher = try logFlusher(for: writer, path: path, logger: logger)
+        let flusher = try logFlusher(for: writer, path: path, logPath: logPath, logger: logger)
         let readers = try (0..<max(1, readerCount)).map { _ in
             let reader = try SQLiteHandle(path: path)
             try reader.run("PRAGMA busy_timeout=5000", []) { _ in }
@@ -65,16 +73,18 @@ public final class SQLiteDatabase: Database, Service {
     /// Puts the file in WAL mode with commits that do not wait for the disk, and a `LogFlusher` that makes them
     /// durable before anyone is answered. Where WAL mode or its log is not available (a filesystem without shared
     /// memory), each commit waits for the disk itself and there is no flusher.
-    private static func logFlusher(for writer: SQLiteHandle, path: String, logger: Logger) throws -> LogFlusher? {
+    private static func logFlusher(for writer: SQLiteHandle, path: String, logPath: String?, logger: Logger) throws
+        -> LogFlusher?
+    {
         var mode = ""
         try writer.run("PRAGMA journal_mode=WAL", []) { row in mode = try row.decode(column: "journal_mode", as: String.self) }
         // SQLite creates the log when the first transaction reads the file; this makes sure it exists to open.
         try writer.run("SELECT count(*) FROM sqlite_schema", []) { _ in }
         do {
-            guard mode.lowercased() == "wal", let log = writer.logPath() else {
+            guard mode.lowercased() == "wal", let log = logPath ?? writer.logPath() else {
                 throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file is in \(mode) mode, not WAL")
             }
-            let flusher = try LogFlusher(logPath: log)
+            let flusher = try LogFlusher(logPath: log, logger: logger)
             try writer.run("PRAGMA synchronous=NORMAL", []) { _ in }
             return flusher
         } catch {

@@ -36,7 +36,7 @@ final class SQLiteHandle: Sendable {
     /// Runs one statement with its bound values, calling `onRow` for each result row (on this thread).
     func run(_ sql: String, _ binds: [SQLiteData], onRow: (SQLiteResultRow) throws -> Void) throws {
         try state.withLock { state in
-            guard let db = state.db else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the connection is closed") }
+            guard let db = state.db else { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the connection is closed") }
             var cached = true
             var statement = state.statements[sql]
             if statement == nil {
@@ -146,11 +146,3 @@ final class SQLiteHandle: Sendable {
 
 /// SQLite's "copy the bytes now" destructor marker.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-/// An error SQLite reported: its (extended) result code and message.
-struct SQLiteFailure: Error, CustomStringConvertible {
-    let code: Int32
-    let message: String
-
-    var description: String { "SQLite error \(code): \(message)" }
-}
