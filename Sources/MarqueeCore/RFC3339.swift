@@ -69,9 +69,79 @@ public enum RFC3339 {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// The date a timestamp names, with or without fractional seconds, or nil if it is not RFC 3339.
+    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (the inverse of `civilDate`).
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date a timestamp names (`2026-11-22T06:30:00Z`, `…:00.125+01:00`), or nil if it is not RFC 3339.
+    ///
+    /// Read by hand, in the proleptic Gregorian calendar the output uses: Foundation's parser switches to the Julian
+    /// calendar before October 1582, so an early date read and written back moved by days each time.
     public static func date(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        var reader = DigitReader(Array(text.utf8))
+        guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
+            let day = reader.number(2), reader.skip("T") || reader.skip("t"), let hour = reader.number(2),
+            reader.skip(":"), let minute = reader.number(2), reader.skip(":"), let second = reader.number(2)
+        else { return nil }
+        // Up to nanoseconds as a whole number, so that `.125` is exactly 125 ms; further digits are dropped.
+        var nanoseconds: Int64 = 0
+        if reader.skip(".") {
+            var digits = 0
+            while let digit = reader.number(1) {
+                if digits < 9 { nanoseconds = nanoseconds * 10 + digit }
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
+        }
+        var offset: Int64 = 0
+        if !(reader.skip("Z") || reader.skip("z")) {
+            guard let sign: Int64 = reader.skip("+") ? 1 : reader.skip("-") ? -1 : nil, let hours = reader.number(2),
+                reader.skip(":"), let minutes = reader.number(2), hours < 24, minutes < 60
+            else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let daysInMonth: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard reader.atEnd, (1...12).contains(month), (1...daysInMonth[Int(month - 1)]).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+    }
+}
+
+/// Reads fixed-width decimal fields and separators from the bytes of a timestamp.
+private struct DigitReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index == bytes.count }
+
+    /// The next `width` bytes as a number, if they are all digits.
+    mutating func number(_ width: Int) -> Int64? {
+        guard index + width <= bytes.count else { return nil }
+        var value: Int64 = 0
+        for byte in bytes[index..<index + width] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        index += width
+        return value
+    }
+
+    /// Steps over `separator` if it comes next.
+    mutating func skip(_ separator: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: separator) else { return false }
+        index += 1
+        return true
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import MarqueeCore
 
 /// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose
@@ -44,12 +44,15 @@ public enum ItemRules {
 
     /// A note: plain text up to 2,000 characters; line breaks and tabs are fine, other control characters are not.
     /// An empty (or all-blank) note means no note.
+    /// Lengths count Unicode scalars, not what displays as one character: a letter with a thousand combining marks
+    /// is one character on screen but a thousand scalars of storage.
     public static func note(_ text: String) throws -> String? {
-        guard text.count <= maxNoteLength else {
+        let length = text.unicodeScalars.count
+        guard length <= maxNoteLength else {
             throw DomainError(
-                .badNote, "A note can be at most \(maxNoteLength.formatted()) characters long; this one has \(text.count.formatted()).")
+                .badNote, "A note can be at most \(maxNoteLength.formatted()) characters long; this one has \(length.formatted()).")
         }
-        guard !text.unicodeScalars.contains(where: isForbiddenControl) else {
+        guard !text.unicodeScalars.contains(where: { isControl($0) && !isLineBreakOrTab($0) }) else {
             throw DomainError(.badNote, "A note is plain text: it cannot hold control characters.")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
@@ -63,6 +66,28 @@ public enum ItemRules {
         return value
     }
 
+    /// A rating as JSON numbers come (`8`, `8.0`): a whole number from 1 to 10.
+    public static func rating(_ value: Double) throws -> Int {
+        guard let whole = Int(exactly: value) else {
+            throw DomainError(.badRating, "A rating is a whole number from 1 to 10.")
+        }
+        return try rating(whole)
+    }
+
+    /// The earliest watched date taken: nobody logging a film here watched one before 1900.
+    public static let earliestWatch = Date(timeIntervalSince1970: -2_208_988_800)
+
+    /// A watched date from 1900 up to a day from now (a day's slack for clocks and time zones).
+    public static func watchedAt(_ date: Date, now: Date) throws -> Date {
+        guard date >= earliestWatch else {
+            throw DomainError(.invalidBody, "watched_at cannot be before 1900.")
+        }
+        guard date <= now.addingTimeInterval(86_400) else {
+            throw DomainError(.invalidBody, "watched_at cannot be in the future.")
+        }
+        return date
+    }
+
     /// A snapshot with a title, short fields and, if any, an http(s) or server-relative image.
     public static func snapshot(_ snapshot: ItemSnapshot) throws -> ItemSnapshot {
         var checked = snapshot
@@ -72,9 +97,9 @@ public enum ItemRules {
         if let subtitle = snapshot.subtitle { try short(subtitle, "snapshot.subtitle", 200) }
         if let image = snapshot.imageURL {
             try short(image, "snapshot.image_url", 2_000)
-            let lower = image.lowercased()
-            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") || (image.hasPrefix("/") && !image.hasPrefix("//"))
-            else { throw DomainError(.badSnapshot, "snapshot.image_url must be an http(s) URL or a path on this server.") }
+            guard isImageAddress(image) else {
+                throw DomainError(.badSnapshot, "snapshot.image_url must be an http(s) URL or a path on this server.")
+            }
         }
         if let extra = snapshot.extra {
             guard extra.count <= 20 else { throw DomainError(.badSnapshot, "snapshot.extra can hold at most 20 fields.") }
@@ -97,16 +122,32 @@ public enum ItemRules {
         }
     }
 
+    /// A one-line field: no control characters at all, line breaks and tabs included.
     private static func short(_ text: String, _ field: String, _ limit: Int) throws {
-        guard text.count <= limit else {
+        guard text.unicodeScalars.count <= limit else {
             throw DomainError(.badSnapshot, "\(field) can be at most \(limit) characters long.")
         }
-        guard !text.unicodeScalars.contains(where: isForbiddenControl) else {
-            throw DomainError(.badSnapshot, "\(field) cannot hold control characters.")
+        guard !text.unicodeScalars.contains(where: isControl) else {
+            throw DomainError(.badSnapshot, "\(field) is one line of text: it cannot hold line breaks, tabs or other control characters.")
         }
     }
 
-    private static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t" && scalar != "\r"
+    /// An absolute http(s) URL with a host, or a path on this server. No spaces or backslashes anywhere: browsers
+    /// read `/\host/x` as `//host/x`, another site.
+    private static func isImageAddress(_ text: String) -> Bool {
+        guard !text.unicodeScalars.contains(where: { $0 == "\\" || $0.properties.isWhitespace }) else { return false }
+        if text.hasPrefix("/") { return !text.hasPrefix("//") }
+        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let host = parts.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+    }
+
+    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\t" || scalar == "\r"
     }
 }

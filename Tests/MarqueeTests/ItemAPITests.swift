@@ -137,6 +137,18 @@ struct ItemAPITests {
                 ("/api/v1/me/items/states", .post, ["items": Array(repeating: ["media_type": "movie", "id": "1"], count: 101)], 400, "items.too_many_pairs"),
                 ("/api/v1/me/items/states", .post, ["items": [["media_type": "song", "id": "1"]]], 400, "items.unknown_kind"),
                 ("/api/v1/me/export?format=xml", .get, nil, 400, "request.invalid_parameter"),
+                // Lengths count scalars: one letter with 2,000 combining accents displays as one character.
+                (path, .put, ["snapshot": title, "note": "a" + String(repeating: "\u{301}", count: 2_000)], 400, "items.bad_note"),
+                (path, .put, ["snapshot": ["title": "T" + String(repeating: "\u{301}", count: 300)]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "Two\nlines"]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "X", "subtitle": "tab\there"]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "X", "image_url": "/\\evil.example/x.jpg"]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "X", "image_url": "https://exa mple.com/x.jpg"]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "X", "image_url": "https:///x.jpg"]], 400, "items.bad_snapshot"),
+                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 5.5], 400, "items.bad_rating"),
+                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "1899-12-31T23:59:59Z"], 400, "request.invalid_body"),
+                ("/api/v1/me/items?q=%FF", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/search?q=%C3", .get, nil, 400, "request.invalid_parameter"),
             ]
             for (path, method, body, status, code) in cases {
                 let response = try await h.call(path, body, method: method, bearer: token)
@@ -164,6 +176,11 @@ struct ItemAPITests {
                 "/api/v1/me/import", method: .post, body: "just some words\nnothing tabular",
                 headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"])
             #expect(try importBad.errorCode() == "items.unknown_import_format")
+
+            let early = try await h.save(ada, "watchlist/movie/1", title: "Film 1", ["watched_at": "1950-01-01T00:00:00Z", "rating": 8.0])
+            let earlyItem = try #require(try h.object(early)["item"] as? [String: Any], "\(early.text)")
+            #expect(earlyItem["watched_at"] as? String == "1950-01-01T00:00:00.000Z" && earlyItem["rating"] as? Int == 8)
+            #expect(try await h.call("/api/v1/me/items/watchlist/movie/1", method: .delete, bearer: token).status == .ok)
 
             for id in 1...3 { #expect(try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)").status == .created) }
             let over = try await h.save(ada, "favorites/movie/4", title: "Film 4")

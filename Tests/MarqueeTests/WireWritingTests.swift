@@ -20,6 +20,30 @@ struct WireWritingTests {
         #expect(RFC3339.milliseconds(Date(timeIntervalSince1970: 951_782_400.007)) == "2000-02-29T00:00:00.007Z")
     }
 
+    @Test("RFC 3339 reading agrees with Foundation since 1900, and early dates read back exactly as they were written")
+    func readingTimestamps() throws {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var milliseconds: Int64 = -2_208_988_800_000
+        for _ in 0..<2_000 {
+            let text = RFC3339.milliseconds(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            let foundation = try style.parse(text).timeIntervalSince1970
+            #expect(abs((RFC3339.date(text)?.timeIntervalSince1970 ?? 0) - foundation) < 1e-6, "\(text)")
+            milliseconds += 2_634_567_123
+        }
+        for text in ["0000-01-01T00:00:00.000Z", "0001-01-01T00:00:00.000Z", "1500-01-01T00:00:00.000Z",
+            "1582-10-14T12:00:00.000Z", "2000-02-29T23:59:59.999Z", "9999-12-31T23:59:59.000Z"]
+        {
+            #expect(RFC3339.date(text).map(RFC3339.milliseconds) == text)
+        }
+        #expect(RFC3339.date("2026-11-22T07:30:00+01:00") == RFC3339.date("2026-11-22T06:30:00Z"))
+        #expect(RFC3339.date("2026-11-22t05:00:00.5-01:30") == RFC3339.date("2026-11-22T06:30:00.500Z"))
+        for bad in ["2026-02-29T00:00:00Z", "2026-11-22T06:30:00", "2026-11-22 06:30:00Z", "2026-11-22T06:30:00.Z",
+            "2026-11-22T24:00:00Z", "2026-11-22T06:30:00+0100", "2026-11-22", "+2026-11-22T06:30:00Z", ""]
+        {
+            #expect(RFC3339.date(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("ItemJSON decodes to the same item as the Codable wire form, escapes included")
     func items() throws {
         let item = SavedItem(

@@ -12,6 +12,16 @@ struct RequestParsing {
         overrides[name] ?? request.uri.queryParameters[name[...]].map(String.init)
     }
 
+    /// A free-text query value. Bytes that are not UTF-8 arrive as U+FFFD, which nobody types: those are refused
+    /// rather than searched for.
+    func text(_ name: String) throws -> String? {
+        guard let value = query(name) else { return nil }
+        guard !value.unicodeScalars.contains("\u{FFFD}") else {
+            throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.")
+        }
+        return value
+    }
+
     /// The same request with some query values replaced.
     func overriding(_ values: [String: String]) -> RequestParsing {
         var copy = self

@@ -12,7 +12,7 @@ struct ItemEditBody: Decodable {
     var note: FieldUpdate<String> = .keep
     var watched: Bool?
     var watchedAt: FieldUpdate<String> = .keep
-    var rating: FieldUpdate<Int> = .keep
+    var rating: FieldUpdate<Double> = .keep
 
     // Keys as the snake_case-converting decoder presents them.
     private enum CodingKeys: String, CodingKey {
@@ -51,10 +51,7 @@ struct ItemEditBody: Decodable {
             guard let date = RFC3339.date(text) else {
                 throw DomainError(.invalidBody, "watched_at must be an RFC 3339 time such as 2026-11-22T20:15:00Z.")
             }
-            guard date <= now.addingTimeInterval(86_400) else {
-                throw DomainError(.invalidBody, "watched_at cannot be in the future.")
-            }
-            edit.watchedAt = .set(date)
+            edit.watchedAt = .set(try ItemRules.watchedAt(date, now: now))
         }
         if case .keep = watchedAt, let watched { edit.watchedAt = watched ? .set(now) : .clear }
         switch rating {

@@ -157,7 +157,7 @@ struct ItemRoutes {
         var query = SavedItemQuery()
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)
-        if let text = parsing.query("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+        if let text = try parsing.text("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
             guard text.count <= 200 else { throw DomainError(.badQuery, "A search can be at most 200 characters long.") }
             query.text = text.searchFolded
         }

@@ -41,7 +41,7 @@ struct CatalogRoutes {
         api.get("search") { request, context in
             try await cached(request, context) { parse, locale in
                 let query = try SearchQuery(
-                    text: parse.query("q") ?? "", scope: try parse.choice("type", default: SearchQuery.Scope.multi),
+                    text: try parse.text("q") ?? "", scope: try parse.choice("type", default: SearchQuery.Scope.multi),
                     year: try parse.optionalInt("year", range: 1870...2100), page: try parse.page())
                 return try JSONResponse.body(try await provider.search(query, locale: locale))
             }
