@@ -26,16 +26,20 @@ public struct ItemEdit: Sendable {
     public var note: FieldUpdate<String>
     public var watchedAt: FieldUpdate<Date>
     public var rating: FieldUpdate<Int>
+    /// When a new item was first saved, if earlier than now (an import restoring an export); ignored for an item
+    /// that exists.
+    public var createdAt: Date?
 
     /// Creates an edit (already checked against `ItemRules`).
     public init(
         snapshot: ItemSnapshot? = nil, note: FieldUpdate<String> = .keep, watchedAt: FieldUpdate<Date> = .keep,
-        rating: FieldUpdate<Int> = .keep
+        rating: FieldUpdate<Int> = .keep, createdAt: Date? = nil
     ) {
         self.snapshot = snapshot
         self.note = note
         self.watchedAt = watchedAt
         self.rating = rating
+        self.createdAt = createdAt
     }
 
     /// Whether it touches the watched date or the rating.
@@ -51,6 +55,6 @@ public struct ItemEdit: Sendable {
         return SavedItem(
             list: list, kind: kind, id: id, snapshot: snapshot, note: note.applied(to: existing?.note),
             watchedAt: watchedAt.applied(to: existing?.watchedAt), rating: rating.applied(to: existing?.rating),
-            createdAt: existing?.createdAt ?? date, updatedAt: date)
+            createdAt: existing?.createdAt ?? min(createdAt ?? date, date), updatedAt: date)
     }
 }

@@ -38,6 +38,26 @@ public struct SavedItemService: Sendable {
         }
     }
 
+    /// Saves a new item, or does nothing if the caller has one there already (imports: two running at once, or a
+    /// retried one, never both write the same item). True if this call saved it.
+    public func saveIfNew(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+        -> Bool
+    {
+        if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        do {
+            _ = try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
+                guard existing == nil else { throw AlreadySaved() }
+                guard let item = edit.applied(to: nil, list: list, kind: kind, id: id, at: date) else {
+                    throw DomainError(.badSnapshot, "snapshot is required to save a new item.")
+                }
+                return item
+            }
+            return true
+        } catch is AlreadySaved {
+            return false
+        }
+    }
+
     /// Edits an existing item (`PATCH`); `items.not_found` if the caller has none.
     public func edit(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
         -> ItemChange
@@ -124,7 +144,7 @@ public struct SavedItemService: Sendable {
                 .itemLimitReached,
                 "You have saved \(error.limit.formatted()) items, the most one account can keep. Remove some to save more.")
         }
-        await committed(result.change, for: user)
+        if result.changed { await committed(result.change, for: user) }
         return result
     }
 
@@ -142,3 +162,6 @@ public struct SavedItemService: Sendable {
 
     private static let notFound = DomainError(.itemNotFound, "You have no such saved item.")
 }
+
+/// `saveIfNew` found the item there already (thrown inside the transaction, so nothing is written).
+private struct AlreadySaved: Error {}

@@ -31,8 +31,13 @@ public actor InMemorySavedItemStore: SavedItemStore {
         stored.kind = kind
         stored.id = id
         stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
-        stored.createdAt = existing?.createdAt ?? date
+        stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(stored.createdAt), date)
         stored.updatedAt = date
+        if let existing, stored.hasSameContent(as: existing) {
+            let change = ItemChange(
+                seq: latest(for: user), op: .upsert, list: list, kind: kind, id: id, item: existing, at: existing.updatedAt)
+            return SavedItemUpsert(change: change, created: false, changed: false)
+        }
         items[key] = stored
         let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
         return SavedItemUpsert(change: change, created: existing == nil)

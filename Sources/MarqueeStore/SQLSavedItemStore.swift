@@ -24,8 +24,14 @@ public struct SQLSavedItemStore: SavedItemStore {
             stored.kind = kind
             stored.id = id
             stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
-            stored.createdAt = existing?.createdAt ?? date
+            stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(stored.createdAt), date)
             stored.updatedAt = date
+            if let existing, stored.hasSameContent(as: existing) {
+                let latest = try await Self.sequence(db, user)?.latest ?? 0
+                let change = ItemChange(
+                    seq: latest, op: .upsert, list: list, kind: kind, id: id, item: existing, at: existing.updatedAt)
+                return SavedItemUpsert(change: change, created: false, changed: false)
+            }
             try await Self.write(stored, for: user, replacing: existing != nil, db)
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
             if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }

@@ -15,6 +15,8 @@ public protocol SavedItemStore: Sendable {
     /// Reads the item at (list, kind, id), lets `edit` decide what it becomes, and saves that, all in one
     /// transaction; the creation time of an existing item is kept. `edit` may throw to change nothing. A new item
     /// that would take the person past `limit` items throws `SavedItemLimitReached`.
+    /// An edit that leaves the item as it was writes and logs nothing (`SavedItemUpsert.changed`). A new item keeps
+    /// the creation time `edit` gives it if that is earlier than `date` (imports restoring an export).
     func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
@@ -46,15 +48,19 @@ public protocol SavedItemStore: Sendable {
 
 /// What an upsert did.
 public struct SavedItemUpsert: Sendable, Equatable {
-    /// The logged change.
+    /// The logged change; for an upsert that changed nothing, the item as it was under the latest sequence number
+    /// (nothing was logged).
     public var change: ItemChange
     /// Whether the item is new (rather than an update of one that existed).
     public var created: Bool
+    /// False when the item already said exactly this: nothing was written or logged.
+    public var changed: Bool
 
     /// Creates the result.
-    public init(change: ItemChange, created: Bool) {
+    public init(change: ItemChange, created: Bool, changed: Bool = true) {
         self.change = change
         self.created = created
+        self.changed = changed
     }
 }
 

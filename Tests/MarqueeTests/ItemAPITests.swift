@@ -21,6 +21,13 @@ struct ItemAPITests {
 
             let again = try await h.save(ada, "favorites/movie/603", title: "The Matrix")
             #expect(again.status == .ok)
+            // Saving what is already there, or editing nothing, changes nothing: no new number, no event, no new time.
+            #expect(try h.object(again)["seq"] as? Int == 1)
+            let nothing = try await h.call(
+                "/api/v1/me/items/favorites/movie/603", [String: any Sendable](), method: .patch, bearer: ada.accessToken)
+            #expect(nothing.status == .ok)
+            #expect(try h.object(nothing)["seq"] as? Int == 1)
+            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=0")["latest_seq"] as? Int == 1)
             let item = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
             #expect(item["note"] as? String == "Red pill")
             #expect(item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"] as? String)

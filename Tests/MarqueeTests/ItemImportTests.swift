@@ -38,11 +38,12 @@ struct ItemImportTests {
                 + "\r\n"
             let report = try await upload(h, ada, csv)
             #expect(report["format"] as? String == "letterboxd" && report["list"] as? String == "watchlist")
-            #expect(report["rows"] as? Int == 10 && report["imported"] as? Int == 5)
+            #expect(report["rows"] as? Int == 10 && report["imported"] as? Int == 4)
             let notMatched = report["not_matched"] as? [[String: Any]] ?? []
             #expect(notMatched.compactMap { $0["row"] as? Int } == [7, 8, 12])
             let invalid = report["invalid"] as? [[String: Any]] ?? []
-            #expect(invalid.compactMap { $0["row"] as? Int } == [10, 11])
+            #expect(invalid.compactMap { $0["row"] as? Int } == [10, 11, 13])
+            #expect((invalid.last?["reason"] as? String)?.contains("rating") == true)
 
             let goodfellas = try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/769")
             #expect(goodfellas["rating"] as? Int == 9 && (goodfellas["watched_at"] as? String)?.hasPrefix("2024-05-01") == true)
@@ -50,11 +51,16 @@ struct ItemImportTests {
             #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String == "Line one\nline two")
             #expect((try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?["title"] as? String == "Amélie")
 
-            // An absurd rating is dropped, not trusted (nor allowed to crash anything).
-            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/496243")["rating"] == nil)
+            // A rating the API would refuse makes the row invalid: nothing of it is trusted.
+            #expect(try await h.call("/api/v1/me/items/watchlist/movie/496243", method: .get, bearer: ada.accessToken).status == .notFound)
 
             let again = try await upload(h, ada, csv)
-            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 5)
+            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 4)
+
+            let odd = "Title,Year,tmdbID,Rating,WatchedDate\r\n" + "Goodfellas,1990,769,7,\r\n" + "The Matrix,1999,603,,notadate\r\n"
+                + "Spirited Away,2001,129,,2099-01-01\r\n" + "Parasite,2019,496243,,1899-06-01\r\n"
+            let refused = try await upload(h, ada, odd)
+            #expect(refused["imported"] as? Int == 0 && (refused["invalid"] as? [[String: Any]])?.count == 4, "\(refused)")
         }
     }
 
@@ -98,7 +104,7 @@ struct ItemImportTests {
             let bobs = try await h.getObject(bob, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
             let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
             let strip: ([String: Any]) -> String = { item in
-                let kept = item.filter { !["created_at", "updated_at"].contains($0.key) }
+                let kept = item.filter { $0.key != "updated_at" }
                 return String(decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
             }
             #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
@@ -109,6 +115,58 @@ struct ItemImportTests {
             #expect(csv.text.hasPrefix("list,media_type,id,title"))
             #expect(csv.text.contains(#""'=HYPERLINK(""x"")""#))
             #expect(csv.text.contains(",'\t+cmd,"))
+
+            // The CSV export imports back too: lists, kinds, notes (formula guards taken off), ratings.
+            let carol = try await h.guest()
+            let fromCSV = try await upload(h, carol, csv.text)
+            #expect(fromCSV["format"] as? String == "csv" && fromCSV["imported"] as? Int == 4, "\(fromCSV)")
+            let carols = try await h.getObject(carol, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
+            #expect(Set(carols.map(strip)) == Set(adas.map(strip)))
+        }
+    }
+
+    @Test("A bad item in a JSON export is reported alone; a file of another format than asked is refused")
+    func exportRows() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            let items: [[String: any Sendable]] = [
+                ["list": "favorites", "media_type": "movie", "id": "603", "snapshot": ["title": "The Matrix"],
+                 "created_at": "2020-01-02T03:04:05.000Z"],
+                ["list": "wishlist", "media_type": "movie", "id": "604", "snapshot": ["title": "Reloaded"]],
+                ["list": "watchlist", "media_type": "movie", "id": "605", "snapshot": ["title": "Revolutions"],
+                 "watched_at": "2099-01-01T00:00:00Z"],
+                ["list": "favorites", "media_type": "movie", "id": 606, "snapshot": ["title": "Animatrix"]],
+                ["list": "favorites", "media_type": "movie", "id": "607"],
+            ]
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["items": items]), as: UTF8.self)
+            let report = try await upload(h, ada, body, type: "application/json")
+            let invalid = report["invalid"] as? [[String: Any]] ?? []
+            #expect(report["imported"] as? Int == 1 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 4, 5], "\(report)")
+            #expect((invalid[2]["reason"] as? String)?.contains("id") == true)
+            let matrix = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
+            #expect(matrix["created_at"] as? String == "2020-01-02T03:04:05.000Z")
+
+            let mismatch = try await h.client.send(
+                "/api/v1/me/import?format=letterboxd", method: .post, body: body,
+                headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "application/json"])
+            #expect(try mismatch.errorCode() == "items.unknown_import_format")
+        }
+    }
+
+    @Test("Imports running at once save each item once: every item is reported imported by exactly one of them")
+    func concurrentImports() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            var csv = "Title,Year,tmdbID\r\n"
+            for id in [603, 769, 129, 194, 496243, 429, 550, 680] { csv += "Film,,\(id)\r\n" }
+            let body = csv
+            let imported = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 1...4 { group.addTask { try await upload(h, ada, body)["imported"] as? Int ?? -100 } }
+                return try await group.reduce(0, +)
+            }
+            let saved = try await h.getObject(ada, "/api/v1/me/items?limit=100")["total_results"] as? Int ?? -1
+            #expect(imported == saved && saved > 0)
+            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=0")["latest_seq"] as? Int == saved)
         }
     }
 }

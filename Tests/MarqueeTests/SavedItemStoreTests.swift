@@ -48,6 +48,12 @@ struct SavedItemStoreTests {
             #expect(second.seq == 2)
             let stored = try #require(try await store.item(list: .favorites, kind: .movie, id: "603", for: ada))
             #expect(stored.createdAt == first.item?.createdAt && stored.note == "Rewatch" && stored == second.item)
+            // The same item again: nothing written, nothing logged, the latest number and the item as it was.
+            let same = try await store.upsert(
+                list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(60), limit: .max
+            ) { _ in movie("603", note: "Rewatch") }
+            #expect(!same.changed && !same.created && same.change.seq == 2 && same.change.item == stored)
+            #expect(try await store.latest(for: ada) == 2)
             #expect(try await store.item(list: .watchlist, kind: .movie, id: "603", for: ada) == nil)
             #expect(try await store.item(list: .favorites, kind: .movie, id: "603", for: bob) == nil)
             let bobsFirst = try await store.save(movie("11"), for: bob, at: start)

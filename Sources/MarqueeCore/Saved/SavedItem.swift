@@ -62,6 +62,13 @@ public struct SavedItem: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }
+
+    /// Whether `other` says the same about the item, whenever either was last updated.
+    public func hasSameContent(as other: SavedItem) -> Bool {
+        var other = other
+        other.updatedAt = updatedAt
+        return self == other
+    }
 }
 
 /// One entry of a person's change log: every change to their lists gets the next sequence number.

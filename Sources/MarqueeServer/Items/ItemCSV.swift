@@ -4,7 +4,7 @@ import MarqueeCore
 /// The CSV export: one row per saved item, for spreadsheets (the JSON export is the one to import back).
 enum ItemCSV {
     static let header = ["list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
-        "updated_at", "image_url"]
+        "updated_at", "image_url", "extra"]
 
     static func export(_ items: [SavedItem]) -> String {
         var text = header.joined(separator: ",") + "\r\n"
@@ -13,10 +13,21 @@ enum ItemCSV {
                 item.list.rawValue, item.kind.rawValue, item.id, item.snapshot.title, item.snapshot.subtitle ?? "",
                 item.note ?? "", item.watchedAt.map(RFC3339.milliseconds) ?? "", item.rating.map(String.init) ?? "",
                 RFC3339.milliseconds(item.createdAt), RFC3339.milliseconds(item.updatedAt), item.snapshot.imageURL ?? "",
+                extra(item.snapshot.extra),
             ]
             text += fields.map(quoted).joined(separator: ",") + "\r\n"
         }
         return text
+    }
+
+    /// Kind-specific facts as a JSON object (`{"latitude":"52.37"}`), or nothing.
+    private static func extra(_ fields: [String: String]?) -> String {
+        guard let fields, !fields.isEmpty else { return "" }
+        var json = JSONWriter()
+        json.object { json in
+            for key in fields.keys.sorted() { json.member(key, fields[key] ?? "") }
+        }
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'` so spreadsheets

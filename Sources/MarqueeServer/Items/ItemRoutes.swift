@@ -122,7 +122,7 @@ struct ItemRoutes {
             let parsing = RequestParsing(request: request, context: context)
             let format = try parsing.query("format").map { text in
                 guard let format = ItemImporter.Format(rawValue: text) else {
-                    throw DomainError(.unknownImportFormat, "format must be one of: json, letterboxd, imdb.")
+                    throw DomainError(.unknownImportFormat, "format must be one of: json, csv, letterboxd, imdb.")
                 }
                 return format
             }
