@@ -94,7 +94,9 @@ public enum ItemRules {
         checked.title = snapshot.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !checked.title.isEmpty else { throw DomainError(.badSnapshot, "snapshot.title is required.") }
         try short(checked.title, "snapshot.title", maxTitleLength)
-        if let subtitle = snapshot.subtitle { try short(subtitle, "snapshot.subtitle", 200) }
+        checked.subtitle = snapshot.subtitle?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if checked.subtitle?.isEmpty == true { checked.subtitle = nil }
+        if let subtitle = checked.subtitle { try short(subtitle, "snapshot.subtitle", 200) }
         if let image = snapshot.imageURL {
             try short(image, "snapshot.image_url", 2_000)
             guard isImageAddress(image) else {

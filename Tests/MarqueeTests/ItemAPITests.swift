@@ -127,6 +127,8 @@ struct ItemAPITests {
                 (path, .put, ["snapshot": title, "note": "bell\u{07}"], 400, "items.bad_note"),
                 (path, .put, ["snapshot": title, "note": 5], 400, "request.invalid_body"),
                 (path, .put, ["snapshot": title, "owner": "someone-else"], 400, "request.unknown_field"),
+                (path, .put, ["snapshot": ["title": "X", "owner": "someone-else"]], 400, "request.unknown_field"),
+                ("/api/v1/me/items/states", .post, ["items": [["media_type": "movie", "id": "1", "user": "x"]]], 400, "request.unknown_field"),
                 (path, .put, ["snapshot": ["title": " "]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "X", "image_url": "javascript:alert(1)"]], 400, "items.bad_snapshot"),
                 (path, .put, ["note": "no snapshot"], 400, "items.bad_snapshot"),

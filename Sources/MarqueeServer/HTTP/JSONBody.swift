@@ -5,10 +5,12 @@ import MarqueeCore
 /// Reads a JSON request body strictly: `application/json`, valid UTF-8, one object, only the fields the route
 /// knows, each of the right type. Every failure is a `DomainError` naming the problem.
 enum JSONBody {
-    /// Decodes the body as `T` (snake_case keys). `allowEmpty` lets a route take no body at all (decoded from `{}`).
+    /// Decodes the body as `T` (snake_case keys). `nested` names the fields of objects inside the body (an object
+    /// field, or each object of an array field), checked like the top level's. `allowEmpty` lets a route take no
+    /// body at all (decoded from `{}`).
     static func decode<T: Decodable>(
         _ type: T.Type, from request: Request, context: MarqueeRequestContext, fields: Set<String>,
-        allowEmpty: Bool = false
+        nested: [String: Set<String>] = [:], allowEmpty: Bool = false
     ) async throws -> T {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         var data = Data(buffer.readableBytesView)
@@ -26,10 +28,10 @@ enum JSONBody {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw DomainError(.invalidBody, "The body must be a JSON object.")
         }
-        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw DomainError(
-                .unknownField,
-                "'\(unknown.prefix(40))' is not a field here. Fields: \(fields.sorted().joined(separator: ", ")).")
+        try checkFields(of: object, allowed: fields, path: "")
+        for (name, allowed) in nested {
+            let objects = (object[name] as? [String: Any]).map { [$0] } ?? (object[name] as? [Any])?.compactMap { $0 as? [String: Any] }
+            for inner in objects ?? [] { try checkFields(of: inner, allowed: allowed, path: name + ".") }
         }
         do {
             return try WireJSON.makeDecoder().decode(T.self, from: data)
@@ -43,6 +45,13 @@ enum JSONBody {
         } catch {
             throw DomainError(.invalidBody, "The body could not be read.")
         }
+    }
+
+    private static func checkFields(of object: [String: Any], allowed: Set<String>, path: String) throws {
+        guard let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
+        throw DomainError(
+            .unknownField,
+            "'\(path)\(unknown.prefix(40))' is not a field here. Fields: \(allowed.sorted().map { path + $0 }.joined(separator: ", ")).")
     }
 
     private static func snakeCase(_ name: String) -> String {

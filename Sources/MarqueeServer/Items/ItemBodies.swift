@@ -7,6 +7,7 @@ import MarqueeStore
 /// removes it (`note`, `watched_at`, `rating`).
 struct ItemEditBody: Decodable {
     static let fields: Set<String> = ["snapshot", "note", "watched", "watched_at", "rating"]
+    static let nested: [String: Set<String>] = ["snapshot": ["title", "image_url", "subtitle", "extra"]]
 
     var snapshot: SavedItemWire.Snapshot?
     var note: FieldUpdate<String> = .keep

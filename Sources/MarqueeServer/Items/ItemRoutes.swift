@@ -31,7 +31,8 @@ struct ItemRoutes {
         }
         me.post("items/states") { request, context in
             let auth = try await authenticator.authenticate(request)
-            let body = try await JSONBody.decode(StatesRequest.self, from: request, context: context, fields: ["items"])
+            let body = try await JSONBody.decode(
+                StatesRequest.self, from: request, context: context, fields: ["items"], nested: ["items": ["media_type", "id"]])
             let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id)) }
             let states = try await items.states(of: pairs, for: auth.userID)
             return try json(ItemStatesBody(results: pairs.map { pair in
@@ -49,14 +50,16 @@ struct ItemRoutes {
         me.put("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
-            let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
+            let body = try await JSONBody.decode(
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
             let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(saved.change), status: saved.created ? .created : .ok)
         }
         me.patch("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
-            let body = try await JSONBody.decode(ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields)
+            let body = try await JSONBody.decode(
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
             let change = try await items.edit(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(change))
         }
