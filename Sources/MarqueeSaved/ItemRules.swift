@@ -42,6 +42,24 @@ public enum ItemRules {
         return text
     }
 
+    /// A source id for `kind`. Titles and people are the catalog's (TMDB's) numbers, written plainly: `0603` would
+    /// otherwise be a second item beside `603`, which the catalog shows as the same title.
+    public static func id(_ text: String, kind: SavedKind) throws -> String {
+        let id = try id(text)
+        switch kind {
+        case .movie, .tv, .person:
+            guard let first = id.utf8.first, first != UInt8(ascii: "0"), id.utf8.count <= 18,
+                id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else {
+                throw DomainError(
+                    .badItemID, "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: use the catalog's number, without leading zeros.")
+            }
+            return id
+        case .city, .event, .artwork:
+            return id
+        }
+    }
+
     /// A note: plain text up to 2,000 characters; line breaks and tabs are fine, other control characters are not.
     /// An empty (or all-blank) note means no note.
     /// Lengths count Unicode scalars, not what displays as one character: a letter with a thousand combining marks

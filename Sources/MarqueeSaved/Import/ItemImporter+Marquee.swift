@@ -77,7 +77,7 @@ extension ItemImporter {
         }
         let list = try ItemRules.list(try Self.required(row.list, "list"))
         let kind = try ItemRules.kind(try Self.required(row.kind, "media_type"))
-        let id = try ItemRules.id(try Self.required(row.id, "id"))
+        let id = try ItemRules.id(try Self.required(row.id, "id"), kind: kind)
         let snapshot = ItemSnapshot(
             title: try Self.required(row.title, "title"), imageURL: row.imageURL, subtitle: row.subtitle, extra: row.extra)
         var edit = ItemEdit(snapshot: try ItemRules.snapshot(snapshot))

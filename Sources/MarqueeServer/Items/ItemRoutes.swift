@@ -33,7 +33,10 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(
                 StatesRequest.self, from: request, context: context, fields: ["items"], nested: ["items": ["media_type", "id"]])
-            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id)) }
+            let pairs = try body.items.map { pair in
+                let kind = try ItemRules.kind(pair.mediaType)
+                return SavedItemKey(kind: kind, id: try ItemRules.id(pair.id, kind: kind))
+            }
             let states = try await items.states(of: pairs, for: auth.userID)
             return try json(ItemStatesBody(results: pairs.map { pair in
                 let lists = states[pair] ?? []
@@ -49,7 +52,7 @@ struct ItemRoutes {
         }
         me.put("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
-            let (list, kind, id) = try itemPath(context)
+            let (list, kind, id) = try itemPath(context, saving: true)
             let body = try await JSONBody.decode(
                 ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
             let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
@@ -176,12 +179,13 @@ struct ItemRoutes {
         case asc, desc
     }
 
-    private func itemPath(_ context: MarqueeRequestContext) throws -> (SavedList, SavedKind, String) {
-        (
-            try ItemRules.list(context.parameters.get("list") ?? ""),
-            try ItemRules.kind(context.parameters.get("kind") ?? ""),
-            try ItemRules.id(context.parameters.get("id") ?? "")
-        )
+    /// The item a path names. Saving holds the id to its kind's form; reading, editing and removing take any valid
+    /// id, so that an item saved before that rule can still be reached.
+    private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (SavedList, SavedKind, String) {
+        let list = try ItemRules.list(context.parameters.get("list") ?? "")
+        let kind = try ItemRules.kind(context.parameters.get("kind") ?? "")
+        let text = context.parameters.get("id") ?? ""
+        return (list, kind, saving ? try ItemRules.id(text, kind: kind) : try ItemRules.id(text))
     }
 
     private func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
