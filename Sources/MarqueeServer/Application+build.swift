@@ -110,7 +110,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             items: saved.service, defaults: defaults, google: accounts.googleWeb)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
-        router.add(middleware: ErrorMiddleware(pages: web))
+        router.add(
+            middleware: ErrorMiddleware(pages: web, allowed: AllowedMethods(openAPI: Data(openAPIDocument.readableBytesView))))
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }

@@ -182,6 +182,11 @@ struct ItemAPITests {
             let badResume = try await h.call(
                 "/api/v1/me/changes/stream", method: .get, bearer: token, headers: [.init("Last-Event-ID")!: "abc"])
             #expect(try badResume.errorCode() == "items.bad_since")
+            let wrongMethod = try await h.call(path, ["snapshot": title], method: .post, bearer: token)
+            #expect(wrongMethod.status == .methodNotAllowed)
+            #expect(try wrongMethod.errorCode() == "request.method_not_allowed")
+            #expect(wrongMethod.headers[.init("Allow")!] == "DELETE, GET, PATCH, PUT")
+            #expect(try await h.call("/api/v1/me/nothing-here", method: .post, bearer: token).status == .notFound)
             let anonymous = try await h.call(path, ["snapshot": title], method: .put)
             #expect(try anonymous.errorCode() == "auth.required")
             let importBad = try await h.client.send(

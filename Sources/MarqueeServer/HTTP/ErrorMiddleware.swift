@@ -11,6 +11,8 @@ struct ErrorMiddleware: RouterMiddleware {
 
     /// Draws error pages for browsers.
     let pages: WebPages
+    /// Tells a path with other methods (405) from no such path (404).
+    let allowed: AllowedMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -19,7 +21,15 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            let domainError = Self.domainError(for: error, request: request, context: context)
+            var domainError = Self.domainError(for: error, request: request, context: context)
+            var allow: [String] = []
+            if domainError.code == .routeNotFound {
+                allow = allowed.methods(for: request.uri.path)
+                if !allow.isEmpty, !allow.contains(request.method.rawValue) {
+                    domainError = DomainError(
+                        .methodNotAllowed, "\(request.method) is not allowed here; use \(allow.joined(separator: ", ")).")
+                }
+            }
             response = JSONResponse.make(
                 ErrorBody(domainError, requestID: context.requestID).buffer(), status: .init(code: domainError.code.httpStatus))
             if Self.wantsPage(request) {
@@ -30,6 +40,7 @@ struct ErrorMiddleware: RouterMiddleware {
                 }
             }
             response.setRetryAfter(for: domainError)
+            if domainError.code == .methodNotAllowed, !allow.isEmpty { response.headers[.allow] = allow.joined(separator: ", ") }
         }
         response.headers[.requestID] = context.requestID
         return response
@@ -63,6 +74,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
 extension HTTPField.Name {
     static let requestID = Self("X-Request-Id")!
+    static let allow = Self("Allow")!
 }
 
 extension Response {
