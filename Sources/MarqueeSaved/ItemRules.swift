@@ -42,17 +42,16 @@ public enum ItemRules {
         return text
     }
 
-    /// A source id for `kind`. Titles and people are the catalog's (TMDB's) numbers, written plainly: `0603` would
-    /// otherwise be a second item beside `603`, which the catalog shows as the same title.
+    /// A source id for `kind`. A movie's, show's or person's id that is a number (the catalog's, TMDB's) is written
+    /// plainly: `0603` would otherwise be a second item beside `603`, which the catalog shows as the same title.
     public static func id(_ text: String, kind: SavedKind) throws -> String {
         let id = try id(text)
         switch kind {
         case .movie, .tv, .person:
-            guard let first = id.utf8.first, first != UInt8(ascii: "0"), id.utf8.count <= 18,
-                id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-            else {
+            let isNumber = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard !isNumber || id.utf8.first != UInt8(ascii: "0") else {
                 throw DomainError(
-                    .badItemID, "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: use the catalog's number, without leading zeros.")
+                    .badItemID, "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: write numbers without leading zeros.")
             }
             return id
         case .city, .event, .artwork:

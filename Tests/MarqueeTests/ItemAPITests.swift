@@ -124,7 +124,7 @@ struct ItemAPITests {
                 ("/api/v1/me/items/favorites/movie/\(String(repeating: "9", count: 65))", .put, ["snapshot": title], 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/movie/%2E%2E", .get, nil, 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/movie/0603", .put, ["snapshot": title], 400, "items.bad_id"),
-                ("/api/v1/me/items/favorites/person/nm0000158", .put, ["snapshot": title], 400, "items.bad_id"),
+                ("/api/v1/me/items/favorites/person/0", .put, ["snapshot": title], 400, "items.bad_id"),
                 ("/api/v1/me/items/states", .post, ["items": [["media_type": "tv", "id": "01396"]]], 400, "items.bad_id"),
                 (path, .put, ["snapshot": title, "note": String(repeating: "n", count: 2_001)], 400, "items.bad_note"),
                 (path, .put, ["snapshot": title, "note": "bell\u{07}"], 400, "items.bad_note"),
