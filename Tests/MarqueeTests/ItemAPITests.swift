@@ -174,6 +174,10 @@ struct ItemAPITests {
                 body: ByteBuffer(bytes: Array(#"{"snapshot":{"title":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8))
             ) { $0 }
             #expect(badUTF8.status == .badRequest)
+            for loose in [#"{"snapshot":{"title":"X"},}"#, #"{"snapshot":{"title":"X"},"note":"a","note":"b"}"#] {
+                let response = try await h.client.send(path, method: .put, body: loose, headers: headers)
+                #expect(try response.errorCode() == "request.invalid_body", "\(loose)")
+            }
             let huge = try await h.save(ada, "favorites/movie/1", title: String(repeating: "x", count: 70_000))
             #expect(try huge.errorCode() == "request.body_too_large")
             headers[.contentType] = "text/plain"

@@ -25,6 +25,11 @@ enum JSONBody {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw DomainError(.invalidBody, "The body is not valid UTF-8 text.")
         }
+        do {
+            try StrictJSON.check(Array(data))
+        } catch let problem as StrictJSON.Problem {
+            throw DomainError(.invalidBody, "The body is not valid JSON: \(problem.reason).")
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw DomainError(.invalidBody, "The body must be a JSON object.")
         }

@@ -1,0 +1,31 @@
+import Foundation
+@testable import MarqueeServer
+import Testing
+
+/// Request bodies are JSON exactly as RFC 8259 writes it.
+@Suite("Strict JSON")
+struct StrictJSONTests {
+    @Test("Valid JSON passes, as Foundation reads it too")
+    func valid() throws {
+        let texts = [
+            "{}", "[]", " {\"a\" : [1, 2.5, -0, 1e5, 2E-3, true, false, null, \"x\\u00e9\\ud83d\\ude00\\n\"]}\r\n",
+            #"{"a":{"b":{"c":[[]]}},"b":"\"quoted\" \/ \\"}"#, "\"just a string\"", "0", "-12.5e+3",
+        ]
+        for text in texts {
+            #expect(throws: Never.self, "\(text)") { try StrictJSON.check(Array(text.utf8)) }
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil)
+        }
+    }
+
+    @Test("Trailing commas, repeated keys (however spelled) and everything else outside the grammar are refused")
+    func invalid() {
+        let texts = [
+            #"{"note":"a",}"#, "[1,]", #"{"note":"x","note":"y"}"#, #"{"note":1,"\u006eote":2}"#, "{'a':1}", "01", "1.",
+            "-", "1e", #""\x""#, "\"tab\there\"", #""open"#, "{} x", "{\"a\" 1}", "[1 2]", "tru", "nul", "",
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100), #""\u12""#,
+        ]
+        for text in texts {
+            #expect(throws: StrictJSON.Problem.self, "\(text)") { try StrictJSON.check(Array(text.utf8)) }
+        }
+    }
+}
