@@ -115,7 +115,7 @@ extension ErrorCode {
     public static let itemNotFound = ErrorCode("items.not_found", 404)
     /// The account holds as many items as the server allows; the message states the limit.
     public static let itemLimitReached = ErrorCode("items.limit_reached", 409)
-    /// The cursor is not one this server handed out for this query.
+    /// The cursor cannot be read, or belongs to another query.
     public static let badCursor = ErrorCode("items.bad_cursor", 400)
     /// A states query names no pairs or more than 100.
     public static let tooManyPairs = ErrorCode("items.too_many_pairs", 400)
