@@ -146,7 +146,7 @@ public enum ItemRules {
         guard text.unicodeScalars.count <= limit else {
             throw DomainError(.badSnapshot, "\(field) can be at most \(limit) characters long.")
         }
-        guard !text.unicodeScalars.contains(where: isControl) else {
+        guard !text.unicodeScalars.contains(where: { isControl($0) || isLineSeparator($0) }) else {
             throw DomainError(.badSnapshot, "\(field) is one line of text: it cannot hold line breaks, tabs or other control characters.")
         }
     }
@@ -160,6 +160,12 @@ public enum ItemRules {
             scheme == "https" || scheme == "http", let host = parts.host, !host.isEmpty
         else { return false }
         return true
+    }
+
+    /// U+2028 and U+2029: line breaks that are not control characters.
+    private static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .lineSeparator || category == .paragraphSeparator
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

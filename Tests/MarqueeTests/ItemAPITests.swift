@@ -153,6 +153,7 @@ struct ItemAPITests {
                 (path, .put, ["snapshot": title, "note": "a" + String(repeating: "\u{301}", count: 2_000)], 400, "items.bad_note"),
                 (path, .put, ["snapshot": ["title": "T" + String(repeating: "\u{301}", count: 300)]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "Two\nlines"]], 400, "items.bad_snapshot"),
+                (path, .put, ["snapshot": ["title": "Two\u{2028}lines"]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "X", "subtitle": "tab\there"]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "X", "image_url": "/\\evil.example/x.jpg"]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "X", "image_url": "https://exa mple.com/x.jpg"]], 400, "items.bad_snapshot"),
@@ -191,6 +192,9 @@ struct ItemAPITests {
             #expect(try wrongMethod.errorCode() == "request.method_not_allowed")
             #expect(wrongMethod.headers[.init("Allow")!] == "DELETE, GET, PATCH, PUT")
             #expect(try await h.call("/api/v1/me/nothing-here", method: .post, bearer: token).status == .notFound)
+            // The literal path wins over /items/{list}, in the router and in Allow.
+            let statesDelete = try await h.call("/api/v1/me/items/states", method: .delete, bearer: token)
+            #expect(statesDelete.status == .methodNotAllowed && statesDelete.headers[.init("Allow")!] == "POST")
             let anonymous = try await h.call(path, ["snapshot": title], method: .put)
             #expect(try anonymous.errorCode() == "auth.required")
             let importBad = try await h.client.send(

@@ -8,6 +8,12 @@ struct CSVTable {
         let line: Int
         let fields: [String: String]
 
+        /// The value of `name` exactly as the file has it (a note's spaces included), nil when empty.
+        func text(_ name: String) -> String? {
+            guard let value = fields[name.lowercased()], !value.isEmpty else { return nil }
+            return value
+        }
+
         /// The trimmed value of the first of `names` the row has a non-empty value for.
         func value(_ names: String...) -> String? {
             for name in names {

@@ -39,7 +39,7 @@ extension ItemImporter {
             var exported = ExportedRow(
                 position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id"),
                 title: row.value("title").map(Self.unguarded), subtitle: row.value("subtitle").map(Self.unguarded),
-                imageURL: row.value("image_url"), note: row.value("note").map(Self.unguarded),
+                imageURL: row.value("image_url"), note: row.text("note").map(Self.unguarded),
                 watchedAt: row.value("watched_at"), rating: row.value("rating"), createdAt: row.value("created_at"))
             if let text = row.value("extra") {
                 exported.extra = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
@@ -103,12 +103,12 @@ extension ItemImporter {
         return value
     }
 
-    /// The CSV export puts `'` before a note that starts like a spreadsheet formula; this takes it off again.
+    /// The CSV export puts `'` before a value that starts like a spreadsheet formula or with `'`; this takes it off.
     private static func unguarded(_ text: String) -> String {
         guard text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first,
-            "=+-@\t\r".unicodeScalars.contains(second)
+            "=+-@\t\r'".unicodeScalars.contains(second)
         else { return text }
-        return String(text.dropFirst())
+        return String(text.unicodeScalars.dropFirst())
     }
 }
 

@@ -23,16 +23,22 @@ struct AllowedMethods: Sendable {
         }
     }
 
-    /// The methods `path` answers to (HEAD not included), or nothing when no API path looks like it.
+    /// The methods `path` answers to (HEAD not included), or nothing when no API path looks like it. Where a
+    /// literal segment and a parameter both fit (`items/states`, `items/{list}`), the router takes the literal one
+    /// only, and so does this.
     func methods(for path: String) -> [String] {
         let segments = path.split(separator: "/")
-        var methods = Set<String>()
+        var best: (literals: Int, methods: Set<String>) = (-1, [])
         for template in templates where template.segments.count == segments.count {
             let matches = zip(template.segments, segments).allSatisfy { expected, actual in
                 expected.map { $0 == actual } ?? !actual.isEmpty
             }
-            if matches { methods.formUnion(template.methods) }
+            guard matches else { continue }
+            let literals = template.segments.count { $0 != nil }
+            if literals > best.literals { best = (literals, template.methods) } else if literals == best.literals {
+                best.methods.formUnion(template.methods)
+            }
         }
-        return methods.sorted()
+        return best.methods.sorted()
     }
 }

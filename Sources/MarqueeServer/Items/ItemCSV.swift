@@ -31,10 +31,11 @@ enum ItemCSV {
     }
 
     /// RFC 4180 quoting; a leading `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'` so spreadsheets
-    /// never run a note as a formula.
+    /// never run a note as a formula, and so is a leading `'`, so that importing the file takes off exactly the
+    /// `'` added here.
     private static func quoted(_ field: String) -> String {
         var field = field
-        if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { field = "'" + field }
+        if let first = field.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first) { field = "'" + field }
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
