@@ -97,7 +97,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         }
 
         let registry = PrometheusCollectorRegistry()
-        let router = Router(context: MarqueeRequestContext.self)
+        // HEAD answers what GET would, without the body (uptime monitors often ask with HEAD).
+        let router = Router(context: MarqueeRequestContext.self, options: .autoGenerateHeadEndpoints)
         let instruments = RequestInstruments(registry: registry)
         let responseCache = ResponseCache(
             timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600), instruments: instruments,

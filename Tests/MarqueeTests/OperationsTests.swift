@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdTesting
 import MarqueeCore
 import MarqueeStore
 @testable import MarqueeServer
@@ -32,6 +33,21 @@ struct OperationsTests {
         #expect(lines.count == 1)
         #expect(lines.first?.contains("/api/v1/movies/{id}") == true)
         #expect(lines.first?.contains("404") == true)
+    }
+
+    @Test("HEAD answers as GET would, without a body, on pages, the API and health checks")
+    func head() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            for path in ["/", "/healthz", "/api/v1/movies/603", "/api/v1/movies/popular"] {
+                let get = try await client.get(path)
+                let head = try await client.execute(uri: path, method: .head) { TestResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+                #expect(head.status == get.status && head.status == .ok, "\(path)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
+                #expect(head.body.readableBytes == 0, "\(path)")
+            }
+            let missing = try await client.execute(uri: "/api/v1/movies/999999999", method: .head) { $0.status }
+            #expect(missing == .notFound)
+        }
     }
 
     @Test("Every response carries a request id, distinct per request")
