@@ -93,6 +93,7 @@ struct ItemImportTests {
             try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "=HYPERLINK(\"x\")"])
             try await h.save(ada, "favorites/movie/129", title: "Spirited Away", ["note": "\t+cmd"])
             try await h.save(ada, "favorites/movie/550", title: "'Fight' Club", ["note": "  '=quoted, with spaces  "])
+            try await h.save(ada, "favorites/event/-7", title: "An id the CSV guards")
             try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10])
             let city: [String: any Sendable] = [
                 "title": "Amsterdam", "subtitle": "Netherlands", "extra": ["latitude": "52.37", "longitude": "4.89"],
@@ -101,7 +102,7 @@ struct ItemImportTests {
             let export = try await h.call("/api/v1/me/export", method: .get, bearer: ada.accessToken)
             #expect(export.headers[.contentDisposition]?.contains("attachment") == true)
             let report = try await upload(h, bob, export.text, type: "application/json")
-            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 5)
+            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 6)
             let bobs = try await h.getObject(bob, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
             let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
             let strip: ([String: Any]) -> String = { item in
@@ -109,7 +110,7 @@ struct ItemImportTests {
                 return String(decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
             }
             #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
-            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 5)
+            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 6)
 
             let csv = try await h.call("/api/v1/me/export?format=csv", method: .get, bearer: ada.accessToken)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
@@ -120,7 +121,7 @@ struct ItemImportTests {
             // The CSV export imports back too: lists, kinds, notes (formula guards taken off), ratings.
             let carol = try await h.guest()
             let fromCSV = try await upload(h, carol, csv.text)
-            #expect(fromCSV["format"] as? String == "csv" && fromCSV["imported"] as? Int == 5, "\(fromCSV)")
+            #expect(fromCSV["format"] as? String == "csv" && fromCSV["imported"] as? Int == 6, "\(fromCSV)")
             let carols = try await h.getObject(carol, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
             #expect(Set(carols.map(strip)) == Set(adas.map(strip)))
         }

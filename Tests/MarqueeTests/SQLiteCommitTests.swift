@@ -188,6 +188,28 @@ struct SQLiteCommitTests {
         }
         #expect(error?.code == .storageUnavailable)
         #expect(error?.retryAfterSeconds != nil)
+        // Grouped: SQLite gives up the whole transaction, savepoints and all. Every writer of the group hears
+        // storage.unavailable, none a "no such savepoint" error, and the small writes are not half-kept.
+        for _ in 1...5 {
+            let errors = await withTaskGroup(of: (any Error)?.self) { group in
+                for number in 1...12 {
+                    group.addTask {
+                        do {
+                            try await database.write { db in
+                                let body = number == 6 ? String(repeating: "y", count: 100_000) : "small"
+                                try await db.raw("INSERT INTO notes (body) VALUES (\(bind: body))").run()
+                            }
+                            return nil
+                        } catch {
+                            return error
+                        }
+                    }
+                }
+                return await group.reduce(into: [any Error]()) { if let error = $1 { $0.append(error) } }
+            }
+            #expect(!errors.isEmpty)
+            #expect(errors.allSatisfy { ($0 as? DomainError)?.code == .storageUnavailable }, "\(errors)")
+        }
         try await database.write { db in try await db.raw("PRAGMA max_page_count = 1000000").run() }
         try await database.write { db in try await db.raw("INSERT INTO notes (body) VALUES ('fits')").run() }
         #expect(await database.isHealthy())

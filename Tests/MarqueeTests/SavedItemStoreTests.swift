@@ -54,15 +54,25 @@ struct SavedItemStoreTests {
             ) { _ in movie("603", note: "Rewatch") }
             #expect(!same.changed && !same.created && same.change.seq == 2 && same.change.item == stored)
             #expect(try await store.latest(for: ada) == 2)
+            // Equal to Swift, not byte for byte: an edit all the same.
+            let decomposed = try await store.upsert(
+                list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(120), limit: .max
+            ) { _ in movie("603", note: "Rewatch, cafe\u{301}") }
+            let composed = try await store.upsert(
+                list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(180), limit: .max
+            ) { _ in movie("603", note: "Rewatch, caf\u{e9}") }
+            #expect(decomposed.changed && composed.changed && composed.change.seq == 4)
+            let exact = try await store.item(list: .favorites, kind: .movie, id: "603", for: ada)?.note
+            #expect(exact.map { Array($0.utf8) } == Array("Rewatch, caf\u{e9}".utf8))
             #expect(try await store.item(list: .watchlist, kind: .movie, id: "603", for: ada) == nil)
             #expect(try await store.item(list: .favorites, kind: .movie, id: "603", for: bob) == nil)
             let bobsFirst = try await store.save(movie("11"), for: bob, at: start)
             #expect(bobsFirst.seq == 1)
 
-            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 3)
+            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 5)
             #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later) == nil)
-            #expect(try await store.save(movie("1"), for: ada, at: later).seq == 4)
-            #expect(try await store.latest(for: ada) == 4)
+            #expect(try await store.save(movie("1"), for: ada, at: later).seq == 6)
+            #expect(try await store.latest(for: ada) == 6)
             #expect(try await store.latest(for: bob) == 1)
             #expect(try await store.latest(for: UserID()) == 0, "nobody's log starts at zero")
         }

@@ -63,11 +63,19 @@ public struct SavedItem: Codable, Sendable, Equatable {
         self.updatedAt = updatedAt ?? createdAt
     }
 
-    /// Whether `other` says the same about the item, whenever either was last updated.
+    /// Whether `other` says the same about the item, byte for byte, whenever either was last updated. (Swift's `==`
+    /// on strings takes `é` and `e` + U+0301 as equal; an edit from one to the other must still be saved.)
     public func hasSameContent(as other: SavedItem) -> Bool {
         var other = other
         other.updatedAt = updatedAt
-        return self == other
+        guard self == other else { return false }
+        let texts = { (item: SavedItem) -> [String?] in
+            [item.id, item.snapshot.title, item.snapshot.imageURL, item.snapshot.subtitle, item.note]
+                + (item.snapshot.extra ?? [:]).sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        }
+        return zip(texts(self), texts(other)).allSatisfy { mine, theirs in
+            mine?.utf8.elementsEqual(theirs?.utf8 ?? "".utf8) ?? (theirs == nil)
+        }
     }
 }
 

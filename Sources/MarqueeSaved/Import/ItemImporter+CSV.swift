@@ -88,7 +88,7 @@ extension ItemImporter {
 
     /// What a matched row saves: the catalog's snapshot, and on the watchlist the row's rating and watched date.
     private func edit(_ row: CSVTable.Row, match: Match, list: SavedList, format: Format) throws -> ItemEdit {
-        var edit = ItemEdit(snapshot: Self.snapshot(match.summary, kind: match.kind))
+        var edit = ItemEdit(snapshot: try ItemRules.snapshot(Self.snapshot(match.summary, kind: match.kind)))
         if list == .watchlist, match.kind == .movie || match.kind == .tv {
             if let rating = try Self.rating(row, format: format) { edit.rating = .set(rating) }
             if let text = row.value("watcheddate", "watched date", "date rated") {
@@ -125,7 +125,8 @@ extension ItemImporter {
 
     private static func snapshot(_ summary: MediaSummary, kind: SavedKind) -> ItemSnapshot {
         ItemSnapshot(
-            title: String(summary.title.prefix(ItemRules.maxTitleLength)), imageURL: summary.poster?.small,
+            title: String(String.UnicodeScalarView(summary.title.unicodeScalars.prefix(ItemRules.maxTitleLength))),
+            imageURL: summary.poster?.small,
             subtitle: summary.year.map(String.init))
     }
 

@@ -37,7 +37,7 @@ extension ItemImporter {
     func importMarqueeCSV(_ table: CSVTable, for user: UserID) async throws -> ImportReport {
         let rows = table.rows.map { row in
             var exported = ExportedRow(
-                position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id"),
+                position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id").map(Self.unguarded),
                 title: row.value("title").map(Self.unguarded), subtitle: row.value("subtitle").map(Self.unguarded),
                 imageURL: row.value("image_url"), note: row.text("note").map(Self.unguarded),
                 watchedAt: row.value("watched_at"), rating: row.value("rating"), createdAt: row.value("created_at"))
@@ -93,6 +93,7 @@ extension ItemImporter {
         }
         if let text = row.createdAt {
             guard let date = RFC3339.date(text) else { throw DomainError(.invalidBody, "created_at is not an RFC 3339 time.") }
+            guard date >= ItemRules.earliestWatch else { throw DomainError(.invalidBody, "created_at cannot be before 1900.") }
             edit.createdAt = date
         }
         return (list, kind, id, edit)

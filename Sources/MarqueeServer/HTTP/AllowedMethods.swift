@@ -16,14 +16,15 @@ struct AllowedMethods: Sendable {
     init(openAPI document: Data) {
         let paths = ((try? JSONSerialization.jsonObject(with: document)) as? [String: Any])?["paths"] as? [String: Any]
         templates = (paths ?? [:]).map { path, operations in
-            let methods = Set(((operations as? [String: Any]) ?? [:]).keys.map { $0.uppercased() })
+            var methods = Set(((operations as? [String: Any]) ?? [:]).keys.map { $0.uppercased() })
                 .intersection(["GET", "POST", "PUT", "PATCH", "DELETE"])
+            if methods.contains("GET") { methods.insert("HEAD") }  // the router answers HEAD wherever GET is
             let segments = path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }
             return Template(segments: segments, methods: methods)
         }
     }
 
-    /// The methods `path` answers to (HEAD not included), or nothing when no API path looks like it. Where a
+    /// The methods `path` answers to, or nothing when no API path looks like it. Where a
     /// literal segment and a parameter both fit (`items/states`, `items/{list}`), the router takes the literal one
     /// only, and so does this.
     func methods(for path: String) -> [String] {

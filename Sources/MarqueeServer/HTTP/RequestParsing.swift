@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import MarqueeCore
 
@@ -16,8 +17,13 @@ struct RequestParsing {
     /// rather than searched for.
     func text(_ name: String) throws -> String? {
         guard let value = query(name) else { return nil }
-        guard !value.unicodeScalars.contains("\u{FFFD}") else {
-            throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.")
+        let replaced = value.unicodeScalars.count { $0 == "\u{FFFD}" }
+        if replaced > 0 {
+            // Only as many as the query spells out itself (`%EF%BF%BD`, or the character as is) were typed.
+            let raw = request.uri.query ?? ""
+            let typed = raw.uppercased().components(separatedBy: "%EF%BF%BD").count - 1
+                + raw.unicodeScalars.count { $0 == "\u{FFFD}" }
+            guard replaced <= typed else { throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.") }
         }
         return value
     }

@@ -33,10 +33,8 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(
                 StatesRequest.self, from: request, context: context, fields: ["items"], nested: ["items": ["media_type", "id"]])
-            let pairs = try body.items.map { pair in
-                let kind = try ItemRules.kind(pair.mediaType)
-                return SavedItemKey(kind: kind, id: try ItemRules.id(pair.id, kind: kind))
-            }
+            // Any valid id, as for reading an item: one saved before the plain-number rule still has a state.
+            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id)) }
             let states = try await items.states(of: pairs, for: auth.userID)
             return try json(ItemStatesBody(results: pairs.map { pair in
                 let lists = states[pair] ?? []

@@ -90,9 +90,16 @@ final class GroupCommit: Sendable {
             } else {
                 for write in group {
                     try await db.raw("SAVEPOINT grouped_write").run()
-                    // If undoing the savepoint fails, SQLite has already given up the whole transaction (a full disk,
-                    // an I/O error): the group fails together below rather than run on outside a transaction.
-                    if !(await write.run(on: db)) { try await db.raw("ROLLBACK TO grouped_write").run() }
+                    if !(await write.run(on: db)) {
+                        do {
+                            try await db.raw("ROLLBACK TO grouped_write").run()
+                        } catch {
+                            // SQLite has already given up the whole transaction (a full disk, an I/O error), savepoint
+                            // and all: the group fails together with that write's own error (storage.unavailable),
+                            // not with "no such savepoint", and nothing runs on outside a transaction.
+                            throw write.failure ?? error
+                        }
+                    }
                     try await db.raw("RELEASE grouped_write").run()
                 }
             }
@@ -112,6 +119,8 @@ private struct GroupCommitSkipped: Error {}
 private protocol QueuedWrite: Sendable {
     /// Runs the write's body; false if it threw (its error is kept for its answer).
     func run(on db: any SQLDatabase) async -> Bool
+    /// The error the body threw, if it ran and threw.
+    var failure: (any Error)? { get }
     /// Answers the writer once the group's fate is known (`committed` is the commit's error, if any).
     func finish(committed error: (any Error)?)
 }
@@ -138,6 +147,13 @@ private final class PendingWrite<T: Sendable>: QueuedWrite {
         } catch {
             state.withLock { $0.result = .failure(error) }
             return false
+        }
+    }
+
+    var failure: (any Error)? {
+        state.withLock { state in
+            if case .failure(let error) = state.result { return error }
+            return nil
         }
     }
 
