@@ -111,8 +111,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             items: saved.service, defaults: defaults, google: accounts.googleWeb)
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
-        router.add(
-            middleware: ErrorMiddleware(pages: web, allowed: AllowedMethods(openAPI: Data(openAPIDocument.readableBytesView))))
+        let allowed = AllowedMethods()
+        router.add(middleware: ErrorMiddleware(pages: web, allowed: allowed))
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
@@ -134,6 +134,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         web.register(on: router)
         saved.routes(catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies)
             .register(on: router)
+        allowed.learn(router.routes)
 
         logger.info(
             "Catalog ready",

@@ -192,6 +192,8 @@ struct ItemAPITests {
             #expect(try wrongMethod.errorCode() == "request.method_not_allowed")
             #expect(wrongMethod.headers[.init("Allow")!] == "DELETE, GET, HEAD, PATCH, PUT")
             #expect(try await h.call("/api/v1/me/nothing-here", method: .post, bearer: token).status == .notFound)
+            let page = try await h.call("/movies", method: .delete)
+            #expect(page.status == .methodNotAllowed && page.headers[.init("Allow")!] == "GET, HEAD")
             // The literal path wins over /items/{list}, in the router and in Allow.
             let statesDelete = try await h.call("/api/v1/me/items/states", method: .delete, bearer: token)
             #expect(statesDelete.status == .methodNotAllowed && statesDelete.headers[.init("Allow")!] == "POST")
