@@ -12,7 +12,7 @@ struct StrictJSONTests {
             #"{"a":{"b":{"c":[[]]}},"b":"\"quoted\" \/ \\"}"#, "\"just a string\"", "0", "-12.5e+3",
         ]
         for text in texts {
-            #expect(throws: Never.self, "\(text)") { try StrictJSON.check(Array(text.utf8)) }
+            #expect(throws: Never.self, "\(text)") { _ = try StrictJSON.check(Array(text.utf8)) }
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil)
         }
     }
@@ -25,7 +25,16 @@ struct StrictJSONTests {
             String(repeating: "[", count: 100) + String(repeating: "]", count: 100), #""\u12""#,
         ]
         for text in texts {
-            #expect(throws: StrictJSON.Problem.self, "\(text)") { try StrictJSON.check(Array(text.utf8)) }
+            #expect(throws: StrictJSON.Problem.self, "\(text)") { _ = try StrictJSON.check(Array(text.utf8)) }
         }
+    }
+
+    @Test("The outline holds the top-level keys and those of objects one level in, directly or in an array")
+    func outline() throws {
+        let text = #"{"b":1,"snapshot":{"title":"X","extra":{"deep":"1"}},"items":[{"id":"1"},{"id":"2","x":[{"no":1}]},3],"a":[[{"no":1}]]}"#
+        let outline = try StrictJSON.check(Array(text.utf8))
+        #expect(outline.keys == ["b", "snapshot", "items", "a"])
+        #expect(outline.inner == ["snapshot": [["title", "extra"]], "items": [["id"], ["id", "x"]]])
+        #expect(try StrictJSON.check(Array("[{\"a\":1}]".utf8)).keys == nil)
     }
 }

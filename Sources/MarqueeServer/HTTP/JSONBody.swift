@@ -25,18 +25,16 @@ enum JSONBody {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw DomainError(.invalidBody, "The body is not valid UTF-8 text.")
         }
+        let outline: StrictJSON.Outline
         do {
-            try StrictJSON.check(Array(data))
+            outline = try StrictJSON.check(Array(data))
         } catch let problem as StrictJSON.Problem {
             throw DomainError(.invalidBody, "The body is not valid JSON: \(problem.reason).")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw DomainError(.invalidBody, "The body must be a JSON object.")
-        }
-        try checkFields(of: object, allowed: fields, path: "")
+        guard let keys = outline.keys else { throw DomainError(.invalidBody, "The body must be a JSON object.") }
+        try checkFields(keys, allowed: fields, path: "")
         for (name, allowed) in nested {
-            let objects = (object[name] as? [String: Any]).map { [$0] } ?? (object[name] as? [Any])?.compactMap { $0 as? [String: Any] }
-            for inner in objects ?? [] { try checkFields(of: inner, allowed: allowed, path: name + ".") }
+            for inner in outline.inner[name] ?? [] { try checkFields(inner, allowed: allowed, path: name + ".") }
         }
         do {
             return try WireJSON.makeDecoder().decode(T.self, from: data)
@@ -52,8 +50,8 @@ enum JSONBody {
         }
     }
 
-    private static func checkFields(of object: [String: Any], allowed: Set<String>, path: String) throws {
-        guard let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
+    private static func checkFields(_ keys: [String], allowed: Set<String>, path: String) throws {
+        guard let unknown = keys.sorted().first(where: { !allowed.contains($0) }) else { return }
         throw DomainError(
             .unknownField,
             "'\(path)\(unknown.prefix(40))' is not a field here. Fields: \(allowed.sorted().map { path + $0 }.joined(separator: ", ")).")

@@ -1,23 +1,49 @@
-/// Checks that request bytes are JSON exactly as RFC 8259 writes it, which Foundation's parser is not strict about:
-/// it takes trailing commas, and an object that names a key twice, where it and the decoder then disagree on which
-/// value counts. Both are refused with the place they were found.
+/// Reads request bytes as JSON exactly as RFC 8259 writes it, which Foundation's parser is not strict about: it
+/// takes trailing commas, and an object that names a key twice, where it and the decoder then disagree on which value
+/// counts. Both are refused with the place they were found. On the way it notes the keys a route checks against the
+/// fields it knows (`Outline`), so the body is not parsed once more for them.
 struct StrictJSON {
     /// What is wrong, for the error message.
     struct Problem: Error, Equatable {
         let reason: String
     }
 
+    /// The keys of the body's objects that field checks look at.
+    struct Outline: Equatable {
+        /// The top-level object's keys, in order; nil when the body is not an object.
+        var keys: [String]?
+        /// For each top-level key whose value is an object, or an array of objects: each of those objects' keys.
+        var inner: [String: [[String]]] = [:]
+    }
+
+    /// Where a value stands, for the outline.
+    private enum Place {
+        case top
+        /// The value of a top-level key.
+        case member(String)
+        /// An element of the array that is the value of a top-level key.
+        case element(String)
+        case deeper
+
+        var isTop: Bool {
+            if case .top = self { return true }
+            return false
+        }
+    }
+
     private let bytes: [UInt8]
     private var index = 0
+    private var outline = Outline()
     private static let maxDepth = 64
 
     /// Throws `Problem` unless `bytes` hold exactly one JSON value (whitespace around it allowed).
-    static func check(_ bytes: [UInt8]) throws {
+    static func check(_ bytes: [UInt8]) throws -> Outline {
         var reader = StrictJSON(bytes: bytes)
         reader.skipWhitespace()
-        try reader.value(depth: 0)
+        try reader.value(depth: 0, at: .top)
         reader.skipWhitespace()
         guard reader.index == bytes.count else { throw reader.problem("unexpected text after the value") }
+        return reader.outline
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -35,11 +61,11 @@ struct StrictJSON {
         index += 1
     }
 
-    private mutating func value(depth: Int) throws {
+    private mutating func value(depth: Int, at place: Place) throws {
         guard depth < Self.maxDepth else { throw problem("nested too deeply") }
         switch next {
-        case UInt8(ascii: "{"): try object(depth: depth)
-        case UInt8(ascii: "["): try array(depth: depth)
+        case UInt8(ascii: "{"): try object(depth: depth, at: place)
+        case UInt8(ascii: "["): try array(depth: depth, at: place)
         case UInt8(ascii: "\""): _ = try string()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -49,52 +75,50 @@ struct StrictJSON {
         }
     }
 
-    private mutating func object(depth: Int) throws {
-        index += 1
-        var keys = Set<String>()
-        skipWhitespace()
-        if next == UInt8(ascii: "}") {
-            index += 1
-            return
+    private mutating func object(depth: Int, at place: Place) throws {
+        var keys: [String] = []
+        var seen = Set<String>()
+        try items(closing: UInt8(ascii: "}")) { reader in
+            guard reader.next == UInt8(ascii: "\"") else { throw reader.problem("expected a key") }
+            let key = try reader.string()
+            guard seen.insert(key).inserted else { throw reader.problem("the key '\(key.prefix(40))' appears twice") }
+            keys.append(key)
+            reader.skipWhitespace()
+            try reader.expect(UInt8(ascii: ":"))
+            reader.skipWhitespace()
+            try reader.value(depth: depth + 1, at: place.isTop ? .member(key) : .deeper)
         }
-        while true {
-            skipWhitespace()
-            guard next == UInt8(ascii: "\"") else {
-                throw problem(next == UInt8(ascii: "}") ? "a comma before '}'" : "expected a key")
-            }
-            let key = try string()
-            guard keys.insert(key).inserted else { throw problem("the key '\(key.prefix(40))' appears twice") }
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
-            skipWhitespace()
-            try value(depth: depth + 1)
-            skipWhitespace()
-            if next == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            try expect(UInt8(ascii: "}"))
-            return
+        switch place {
+        case .top: outline.keys = keys
+        case .member(let owner), .element(let owner): outline.inner[owner, default: []].append(keys)
+        case .deeper: break
         }
     }
 
-    private mutating func array(depth: Int) throws {
+    private mutating func array(depth: Int, at place: Place) throws {
+        let elements: Place = if case .member(let owner) = place { .element(owner) } else { .deeper }
+        try items(closing: UInt8(ascii: "]")) { reader in try reader.value(depth: depth + 1, at: elements) }
+    }
+
+    /// The comma-separated items of an object or array, from its opening bracket to `close`, each read by `item`.
+    /// A comma must stand between two items.
+    private mutating func items(closing close: UInt8, _ item: (inout StrictJSON) throws -> Void) throws {
         index += 1
         skipWhitespace()
-        if next == UInt8(ascii: "]") {
+        if next == close {
             index += 1
             return
         }
         while true {
             skipWhitespace()
-            if next == UInt8(ascii: "]") { throw problem("a comma before ']'") }
-            try value(depth: depth + 1)
+            if next == close { throw problem("a comma before '\(Character(Unicode.Scalar(close)))'") }
+            try item(&self)
             skipWhitespace()
             if next == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            try expect(UInt8(ascii: "]"))
+            try expect(close)
             return
         }
     }
