@@ -161,6 +161,7 @@ struct ItemAPITests {
                 ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 5.5], 400, "items.bad_rating"),
                 ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "1899-12-31T23:59:59Z"], 400, "request.invalid_body"),
                 ("/api/v1/me/items?q=%FF", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items?list=favorites&q=100%", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/search?q=%C3", .get, nil, 400, "request.invalid_parameter"),
             ]
             for (path, method, body, status, code) in cases {

@@ -13,17 +13,16 @@ struct RequestParsing {
         overrides[name] ?? request.uri.queryParameters[name[...]].map(String.init)
     }
 
-    /// A free-text query value. Bytes that are not UTF-8 arrive as U+FFFD, which nobody types: those are refused
-    /// rather than searched for.
+    /// A free-text query value, refused unless its percent-escapes spell UTF-8 text: the decoded value cannot tell
+    /// bytes that were not UTF-8 (shown as U+FFFD) from a U+FFFD someone typed, so the raw value is checked.
     func text(_ name: String) throws -> String? {
         guard let value = query(name) else { return nil }
-        let replaced = value.unicodeScalars.count { $0 == "\u{FFFD}" }
-        if replaced > 0 {
-            // Only as many as the query spells out itself (`%EF%BF%BD`, or the character as is) were typed.
-            let raw = request.uri.query ?? ""
-            let typed = raw.uppercased().components(separatedBy: "%EF%BF%BD").count - 1
-                + raw.unicodeScalars.count { $0 == "\u{FFFD}" }
-            guard replaced <= typed else { throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.") }
+        if overrides[name] == nil {
+            let raw = (request.uri.query ?? "").split(separator: "&").first { $0.hasPrefix(name + "=") }?
+                .dropFirst(name.count + 1)
+            guard raw.map({ String($0).removingPercentEncoding != nil }) ?? true else {
+                throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.")
+            }
         }
         return value
     }
