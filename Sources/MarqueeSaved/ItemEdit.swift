@@ -26,8 +26,8 @@ public struct ItemEdit: Sendable {
     public var note: FieldUpdate<String>
     public var watchedAt: FieldUpdate<Date>
     public var rating: FieldUpdate<Int>
-    /// When a new item was first saved, if earlier than now (an import restoring an export); ignored for an item
-    /// that exists.
+    /// When a new item was first saved (an import restoring an export); ignored for an item that exists, and the store
+    /// takes it only if earlier than now.
     public var createdAt: Date?
 
     /// Creates an edit (already checked against `ItemRules`).
@@ -55,6 +55,6 @@ public struct ItemEdit: Sendable {
         return SavedItem(
             list: list, kind: kind, id: id, snapshot: snapshot, note: note.applied(to: existing?.note),
             watchedAt: watchedAt.applied(to: existing?.watchedAt), rating: rating.applied(to: existing?.rating),
-            createdAt: existing?.createdAt ?? min(createdAt ?? date, date), updatedAt: date)
+            createdAt: existing?.createdAt ?? createdAt ?? date, updatedAt: date)
     }
 }

@@ -25,19 +25,9 @@ public actor InMemorySavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         let key = Key(user: user, list: list, kind: kind, id: id)
         let existing = items[key]
-        var stored = try edit(existing)
+        let stored = try edit(existing).upserted(list: list, kind: kind, id: id, replacing: existing, at: date)
         if existing == nil, count(for: user) >= limit { throw SavedItemLimitReached(limit: limit) }
-        stored.list = list
-        stored.kind = kind
-        stored.id = id
-        stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
-        stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(stored.createdAt), date)
-        stored.updatedAt = date
-        if let existing, stored.hasSameContent(as: existing) {
-            let change = ItemChange(
-                seq: latest(for: user), op: .upsert, list: list, kind: kind, id: id, item: existing, at: existing.updatedAt)
-            return SavedItemUpsert(change: change, created: false, changed: false)
-        }
+        if let existing, stored.hasSameContent(as: existing) { return .unchanged(existing, latest: latest(for: user)) }
         items[key] = stored
         let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
         return SavedItemUpsert(change: change, created: existing == nil)

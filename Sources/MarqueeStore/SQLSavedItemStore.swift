@@ -19,18 +19,9 @@ public struct SQLSavedItemStore: SavedItemStore {
         return try await database.write { db in
             try await lockItems(of: user, db)
             let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
-            var stored = try edit(existing)
-            stored.list = list
-            stored.kind = kind
-            stored.id = id
-            stored.watchedAt = stored.watchedAt.map(Milliseconds.rounded)
-            stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(stored.createdAt), date)
-            stored.updatedAt = date
+            let stored = try edit(existing).upserted(list: list, kind: kind, id: id, replacing: existing, at: date)
             if let existing, stored.hasSameContent(as: existing) {
-                let latest = try await Self.sequence(db, user)?.latest ?? 0
-                let change = ItemChange(
-                    seq: latest, op: .upsert, list: list, kind: kind, id: id, item: existing, at: existing.updatedAt)
-                return SavedItemUpsert(change: change, created: false, changed: false)
+                return .unchanged(existing, latest: try await Self.sequence(db, user)?.latest ?? 0)
             }
             try await Self.write(stored, for: user, replacing: existing != nil, db)
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)

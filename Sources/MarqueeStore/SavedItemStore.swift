@@ -46,6 +46,24 @@ public protocol SavedItemStore: Sendable {
     func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange]
 }
 
+extension SavedItem {
+    /// What an upsert stores when `edit` made this item: at (list, kind, id) whatever the edit said, to the
+    /// millisecond, created when `existing` was (a new item when the edit says, if earlier than `date`), updated at
+    /// `date` (already rounded).
+    func upserted(list: SavedList, kind: SavedKind, id: String, replacing existing: SavedItem?, at date: Date)
+        -> SavedItem
+    {
+        var stored = self
+        stored.list = list
+        stored.kind = kind
+        stored.id = id
+        stored.watchedAt = watchedAt.map(Milliseconds.rounded)
+        stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(createdAt), date)
+        stored.updatedAt = date
+        return stored
+    }
+}
+
 /// What an upsert did.
 public struct SavedItemUpsert: Sendable, Equatable {
     /// The logged change; for an upsert that changed nothing, the item as it was under the latest sequence number
@@ -61,6 +79,14 @@ public struct SavedItemUpsert: Sendable, Equatable {
         self.change = change
         self.created = created
         self.changed = changed
+    }
+
+    /// An upsert that found `existing` already saying it: nothing written or logged.
+    static func unchanged(_ existing: SavedItem, latest: Int64) -> SavedItemUpsert {
+        let change = ItemChange(
+            seq: latest, op: .upsert, list: existing.list, kind: existing.kind, id: existing.id, item: existing,
+            at: existing.updatedAt)
+        return SavedItemUpsert(change: change, created: false, changed: false)
     }
 }
 

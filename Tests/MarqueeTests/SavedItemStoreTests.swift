@@ -74,6 +74,15 @@ struct SavedItemStoreTests {
             #expect(try await store.save(movie("1"), for: ada, at: later).seq == 6)
             #expect(try await store.latest(for: ada) == 6)
             #expect(try await store.latest(for: bob) == 1)
+            // A new item keeps the creation time it comes with only if that is in the past.
+            let restored = try await store.upsert(list: .watchlist, kind: .movie, id: "7", for: bob, at: later, limit: .max) { _ in
+                SavedItem(list: .watchlist, kind: .movie, id: "7", snapshot: ItemSnapshot(title: "Old"), createdAt: start)
+            }
+            let early = try await store.upsert(list: .watchlist, kind: .movie, id: "8", for: bob, at: later, limit: .max) { _ in
+                SavedItem(list: .watchlist, kind: .movie, id: "8", snapshot: ItemSnapshot(title: "New"),
+                    createdAt: later.addingTimeInterval(86_400))
+            }
+            #expect(restored.change.item?.createdAt == start && early.change.item?.createdAt == later)
             #expect(try await store.latest(for: UserID()) == 0, "nobody's log starts at zero")
         }
     }
