@@ -91,12 +91,21 @@ public enum ItemRules {
         return try rating(whole)
     }
 
-    /// The earliest watched date taken: nobody logging a film here watched one before 1900.
-    public static let earliestWatch = Date(timeIntervalSince1970: -2_208_988_800)
+    /// The earliest time an item's dates may name: nobody logging a film here watched or saved one before 1900.
+    static let earliestDate = Date(timeIntervalSince1970: -2_208_988_800)
+
+    /// A time sent as RFC 3339 text for `field`, from 1900 on.
+    public static func time(_ text: String, field: String) throws -> Date {
+        guard let date = RFC3339.date(text) else {
+            throw DomainError(.invalidBody, "\(field) must be an RFC 3339 time such as 2026-11-22T20:15:00Z.")
+        }
+        guard date >= earliestDate else { throw DomainError(.invalidBody, "\(field) cannot be before 1900.") }
+        return date
+    }
 
     /// A watched date from 1900 up to a day from now (a day's slack for clocks and time zones).
     public static func watchedAt(_ date: Date, now: Date) throws -> Date {
-        guard date >= earliestWatch else {
+        guard date >= earliestDate else {
             throw DomainError(.invalidBody, "watched_at cannot be before 1900.")
         }
         guard date <= now.addingTimeInterval(86_400) else {

@@ -31,10 +31,7 @@ public struct SavedItemService: Sendable {
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
         return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
-            guard let item = edit.applied(to: existing, list: list, kind: kind, id: id, at: date) else {
-                throw DomainError(.badSnapshot, "snapshot is required to save a new item.")
-            }
-            return item
+            try Self.saving(edit, over: existing, list: list, kind: kind, id: id, at: date)
         }
     }
 
@@ -47,10 +44,7 @@ public struct SavedItemService: Sendable {
         do {
             _ = try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
                 guard existing == nil else { throw AlreadySaved() }
-                guard let item = edit.applied(to: nil, list: list, kind: kind, id: id, at: date) else {
-                    throw DomainError(.badSnapshot, "snapshot is required to save a new item.")
-                }
-                return item
+                return try Self.saving(edit, over: nil, list: list, kind: kind, id: id, at: date)
             }
             return true
         } catch is AlreadySaved {
@@ -158,6 +152,16 @@ public struct SavedItemService: Sendable {
         let every = Int64(max(1, min(128, changeLogLength)))
         guard force || change.seq % every == 0, change.seq > Int64(changeLogLength) else { return }
         try? await store.compact(for: user, keeping: changeLogLength)
+    }
+
+    /// The item a save makes of `existing` (nil: a new one, which needs the edit's snapshot).
+    private static func saving(
+        _ edit: ItemEdit, over existing: SavedItem?, list: SavedList, kind: SavedKind, id: String, at date: Date
+    ) throws -> SavedItem {
+        guard let item = edit.applied(to: existing, list: list, kind: kind, id: id, at: date) else {
+            throw DomainError(.badSnapshot, "snapshot is required to save a new item.")
+        }
+        return item
     }
 
     private static let notFound = DomainError(.itemNotFound, "You have no such saved item.")

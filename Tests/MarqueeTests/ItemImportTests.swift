@@ -139,12 +139,15 @@ struct ItemImportTests {
                  "watched_at": "2099-01-01T00:00:00Z"],
                 ["list": "favorites", "media_type": "movie", "id": 606, "snapshot": ["title": "Animatrix"]],
                 ["list": "favorites", "media_type": "movie", "id": "607"],
+                ["list": "favorites", "media_type": "movie", "id": "608", "snapshot": ["title": "Old"],
+                 "created_at": "1800-01-01T00:00:00Z"],
             ]
             let body = String(decoding: try JSONSerialization.data(withJSONObject: ["items": items]), as: UTF8.self)
             let report = try await upload(h, ada, body, type: "application/json")
             let invalid = report["invalid"] as? [[String: Any]] ?? []
-            #expect(report["imported"] as? Int == 1 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 4, 5], "\(report)")
+            #expect(report["imported"] as? Int == 1 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 4, 5, 6], "\(report)")
             #expect((invalid[2]["reason"] as? String)?.contains("id") == true)
+            #expect((invalid[4]["reason"] as? String)?.contains("1900") == true)
             let matrix = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
             #expect(matrix["created_at"] as? String == "2020-01-02T03:04:05.000Z")
 

@@ -84,18 +84,13 @@ extension ItemImporter {
         if let note = try row.note.flatMap(ItemRules.note) { edit.note = .set(note) }
         if row.watchedAt != nil || row.rating != nil { try ItemRules.checkWatchable(list: list, kind: kind) }
         if let text = row.watchedAt {
-            guard let date = RFC3339.date(text) else { throw DomainError(.invalidBody, "watched_at is not an RFC 3339 time.") }
-            edit.watchedAt = .set(try ItemRules.watchedAt(date, now: now()))
+            edit.watchedAt = .set(try ItemRules.watchedAt(try ItemRules.time(text, field: "watched_at"), now: now()))
         }
         if let text = row.rating {
             guard let value = Double(text) else { throw DomainError(.badRating, "A rating is a whole number from 1 to 10.") }
             edit.rating = .set(try ItemRules.rating(value))
         }
-        if let text = row.createdAt {
-            guard let date = RFC3339.date(text) else { throw DomainError(.invalidBody, "created_at is not an RFC 3339 time.") }
-            guard date >= ItemRules.earliestWatch else { throw DomainError(.invalidBody, "created_at cannot be before 1900.") }
-            edit.createdAt = date
-        }
+        if let text = row.createdAt { edit.createdAt = try ItemRules.time(text, field: "created_at") }
         return (list, kind, id, edit)
     }
 

@@ -49,10 +49,7 @@ struct ItemEditBody: Decodable {
         case .keep: break
         case .clear: edit.watchedAt = .clear
         case .set(let text):
-            guard let date = RFC3339.date(text) else {
-                throw DomainError(.invalidBody, "watched_at must be an RFC 3339 time such as 2026-11-22T20:15:00Z.")
-            }
-            edit.watchedAt = .set(try ItemRules.watchedAt(date, now: now))
+            edit.watchedAt = .set(try ItemRules.watchedAt(try ItemRules.time(text, field: "watched_at"), now: now))
         }
         if case .keep = watchedAt, let watched { edit.watchedAt = watched ? .set(now) : .clear }
         switch rating {
