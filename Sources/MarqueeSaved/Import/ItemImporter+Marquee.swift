@@ -37,9 +37,9 @@ extension ItemImporter {
     func importMarqueeCSV(_ table: CSVTable, for user: UserID) async throws -> ImportReport {
         let rows = table.rows.map { row in
             var exported = ExportedRow(
-                position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id").map(Self.unguarded),
-                title: row.value("title").map(Self.unguarded), subtitle: row.value("subtitle").map(Self.unguarded),
-                imageURL: row.value("image_url"), note: row.text("note").map(Self.unguarded),
+                position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id").map(ItemCSV.unguarded),
+                title: row.value("title").map(ItemCSV.unguarded), subtitle: row.value("subtitle").map(ItemCSV.unguarded),
+                imageURL: row.value("image_url"), note: row.text("note").map(ItemCSV.unguarded),
                 watchedAt: row.value("watched_at"), rating: row.value("rating"), createdAt: row.value("created_at"))
             if let text = row.value("extra") {
                 exported.extra = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
@@ -97,14 +97,6 @@ extension ItemImporter {
     private static func required(_ value: String?, _ field: String) throws -> String {
         guard let value, !value.isEmpty else { throw DomainError(.invalidBody, "The item has no \(field).") }
         return value
-    }
-
-    /// The CSV export puts `'` before a value that starts like a spreadsheet formula or with `'`; this takes it off.
-    private static func unguarded(_ text: String) -> String {
-        guard text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first,
-            "=+-@\t\r'".unicodeScalars.contains(second)
-        else { return text }
-        return String(text.unicodeScalars.dropFirst())
     }
 }
 

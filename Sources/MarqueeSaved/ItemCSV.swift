@@ -1,12 +1,14 @@
 import Foundation
-import MarqueeCore
+public import MarqueeCore
 
-/// The CSV export: one row per saved item, for spreadsheets (the JSON export is the one to import back).
-enum ItemCSV {
+/// The CSV export: one row per saved item, for spreadsheets, and the one place that knows how its values are
+/// guarded against spreadsheet formulas (the importer takes the guard off again).
+public enum ItemCSV {
     static let header = ["list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
         "updated_at", "image_url", "extra"]
 
-    static func export(_ items: [SavedItem]) -> String {
+    /// The CSV text of `items`, header line first.
+    public static func export(_ items: [SavedItem]) -> String {
         var text = header.joined(separator: ",") + "\r\n"
         for item in items {
             let fields = [
@@ -30,12 +32,26 @@ enum ItemCSV {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// RFC 4180 quoting; a leading `=`, `+`, `-`, `@`, tab or carriage return is prefixed with `'` so spreadsheets
-    /// never run a note as a formula, and so is a leading `'`, so that importing the file takes off exactly the
-    /// `'` added here.
+    /// A leading `=`, `+`, `-`, `@`, tab or carriage return is what spreadsheets run as a formula; a leading `'` is
+    /// guarded too, so that `unguarded` takes off exactly the `'` that `guarded` put on.
+    private static let guardedStarts = "=+-@\t\r'".unicodeScalars
+
+    /// The value with `'` in front if it starts like a formula (or with `'`).
+    static func guarded(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first, guardedStarts.contains(first) else { return field }
+        return "'" + field
+    }
+
+    /// The value as it was before `guarded`.
+    static func unguarded(_ field: String) -> String {
+        guard field.hasPrefix("'"), let second = field.unicodeScalars.dropFirst().first, guardedStarts.contains(second)
+        else { return field }
+        return String(field.unicodeScalars.dropFirst())
+    }
+
+    /// Guarded, then quoted as RFC 4180 says.
     private static func quoted(_ field: String) -> String {
-        var field = field
-        if let first = field.unicodeScalars.first, "=+-@\t\r'".unicodeScalars.contains(first) { field = "'" + field }
+        let field = guarded(field)
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
