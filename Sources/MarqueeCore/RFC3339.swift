@@ -107,12 +107,12 @@ public enum RFC3339 {
             else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let daysInMonth: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard reader.atEnd, (1...12).contains(month), (1...daysInMonth[Int(month - 1)]).contains(day), hour < 24,
-            minute < 60, second < 60
+        guard reader.atEnd, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
-        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // A day past its month's end (February 30) counts on into the next month; reading the date back tells.
+        let dayNumber = days(year: year, month: month, day: day)
+        guard civilDate(daysSince1970: dayNumber) == (year, month, day) else { return nil }
+        let seconds = dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
     }
 }
