@@ -22,13 +22,9 @@ struct ErrorMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch {
             var domainError = Self.domainError(for: error, request: request, context: context)
-            var allow: [String] = []
-            if domainError.code == .routeNotFound {
-                allow = allowed.methods(for: request.uri.path)
-                if !allow.isEmpty, !allow.contains(request.method.rawValue) {
-                    domainError = DomainError(
-                        .methodNotAllowed, "\(request.method) is not allowed here; use \(allow.joined(separator: ", ")).")
-                }
+            let allow = domainError.code == .routeNotFound ? otherMethods(for: request) : nil
+            if let allow {
+                domainError = DomainError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow).")
             }
             response = JSONResponse.make(
                 ErrorBody(domainError, requestID: context.requestID).buffer(), status: .init(code: domainError.code.httpStatus))
@@ -40,10 +36,17 @@ struct ErrorMiddleware: RouterMiddleware {
                 }
             }
             response.setRetryAfter(for: domainError)
-            if domainError.code == .methodNotAllowed, !allow.isEmpty { response.headers[.allow] = allow.joined(separator: ", ") }
+            if let allow { response.headers[.allow] = allow }
         }
         response.headers[.requestID] = context.requestID
         return response
+    }
+
+    /// The methods the request's path takes (`GET, HEAD`), when it exists but not for the request's method.
+    private func otherMethods(for request: Request) -> String? {
+        let methods = allowed.methods(for: request.uri.path)
+        guard !methods.isEmpty, !methods.contains(request.method.rawValue) else { return nil }
+        return methods.joined(separator: ", ")
     }
 
     /// A browser navigating to a page rather than a client calling the API.
