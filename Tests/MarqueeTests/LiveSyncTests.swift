@@ -32,6 +32,9 @@ struct LiveSyncTests {
             let first = try #require(await streamB.next())
             #expect(first.event == "change" && first.id == "1")
             #expect((first.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
+            // Saving exactly that again changes nothing, so no device hears of it (and it takes no number: see below).
+            try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
+            #expect(await streamB.next(within: .milliseconds(300)) == nil)
 
             streamB.close()
             _ = try await h.call("/api/v1/me/items/favorites/movie/603", ["note": "Blue pill"], method: .patch, bearer: deviceA.accessToken)

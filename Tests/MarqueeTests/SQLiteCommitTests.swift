@@ -175,6 +175,26 @@ struct SQLiteCommitTests {
         await database.close()
     }
 
+    @Test("Failures of the file, extended codes included, are storage.unavailable; a statement's own failures are not")
+    func failureMapping() async throws {
+        // SQLite's result codes: BUSY, LOCKED, FULL, IOERR, IOERR_FSYNC, CANTOPEN, READONLY.
+        for code: Int32 in [5, 6, 13, 10, 1034, 14, 8] {
+            let mapped = SQLiteFailure(code: code, message: "").unavailable
+            #expect(mapped?.code == .storageUnavailable && mapped?.retryAfterSeconds != nil, "code \(code)")
+        }
+        // CONSTRAINT, CONSTRAINT_UNIQUE, ERROR (a bad statement), MISMATCH.
+        for code: Int32 in [19, 2067, 1, 20] {
+            #expect(SQLiteFailure(code: code, message: "").unavailable == nil, "code \(code)")
+        }
+        // A write arriving after shutdown closed the connections.
+        let database = try await SQLiteDatabase.open(path: Self.path(), logger: TestSettings.quietLogger)
+        await database.close()
+        let error = await #expect(throws: DomainError.self) {
+            try await database.write { db in try await db.raw("SELECT 1").run() }
+        }
+        #expect(error?.code == .storageUnavailable)
+    }
+
     @Test("A full disk answers storage.unavailable rather than an internal error, and writing resumes once there is room")
     func fullDisk() async throws {
         let database = try await SQLiteDatabase.open(path: Self.path(), logger: TestSettings.quietLogger)
