@@ -155,6 +155,17 @@ struct ItemImportTests {
                 "/api/v1/me/import?format=letterboxd", method: .post, body: body,
                 headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "application/json"])
             #expect(try mismatch.errorCode() == "items.unknown_import_format")
+
+            for (body, type) in [
+                ("Title\r\n" + String(repeating: "Film\r\n", count: 10_001), "text/csv"),
+                (#"{"items":["# + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]}", "application/json"),
+            ] {
+                let tooMany = try await h.client.send(
+                    "/api/v1/me/import", method: .post, body: body,
+                    headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: type])
+                #expect(try tooMany.errorCode() == "request.invalid_body")
+                #expect(tooMany.text.contains("10,000"))
+            }
         }
     }
 

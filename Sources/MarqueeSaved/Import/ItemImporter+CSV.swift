@@ -13,12 +13,7 @@ extension ItemImporter {
     func importCSV(_ table: CSVTable, format: Format, list: SavedList, for user: UserID) async throws
         -> ImportReport
     {
-        var report = ImportReport(
-            format: format.rawValue, list: list.rawValue, rows: table.rows.count, imported: 0, alreadySaved: 0,
-            notMatched: [], invalid: [], stoppedAtLimit: false)
-        if table.rows.count > Self.maxRows {
-            throw DomainError(.invalidBody, "An import can hold at most \(Self.maxRows.formatted()) rows; this one has \(table.rows.count.formatted()).")
-        }
+        var report = try Self.report(format: format, list: list, rows: table.rows.count)
         for row in table.rows {
             let title = row.value("title", "name")
             let year = row.value("year").flatMap { Int($0.prefix(4)) }

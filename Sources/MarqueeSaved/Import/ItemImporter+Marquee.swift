@@ -51,12 +51,7 @@ extension ItemImporter {
     }
 
     private func importRows(_ rows: [ExportedRow], format: Format, for user: UserID) async throws -> ImportReport {
-        guard rows.count <= Self.maxRows else {
-            throw DomainError(.invalidBody, "An import can hold at most \(Self.maxRows.formatted()) items; this one has \(rows.count.formatted()).")
-        }
-        var report = ImportReport(
-            format: format.rawValue, list: nil, rows: rows.count, imported: 0, alreadySaved: 0, notMatched: [], invalid: [],
-            stoppedAtLimit: false)
+        var report = try Self.report(format: format, list: nil, rows: rows.count)
         for row in rows {
             let checked: (list: SavedList, kind: SavedKind, id: String, edit: ItemEdit)
             do {

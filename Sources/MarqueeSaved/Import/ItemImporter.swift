@@ -69,6 +69,17 @@ public struct ItemImporter: Sendable {
         }
     }
 
+    /// The report of an import of `rows` rows, before any is read; refused past `maxRows`.
+    static func report(format: Format, list: SavedList?, rows: Int) throws -> ImportReport {
+        guard rows <= maxRows else {
+            throw DomainError(
+                .invalidBody, "An import can hold at most \(maxRows.formatted()) rows; this one has \(rows.formatted()).")
+        }
+        return ImportReport(
+            format: format.rawValue, list: list?.rawValue, rows: rows, imported: 0, alreadySaved: 0, notMatched: [],
+            invalid: [], stoppedAtLimit: false)
+    }
+
     /// Saves unless already saved; false once the account is full.
     func save(
         _ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID, into report: inout ImportReport
