@@ -212,8 +212,12 @@ public struct AccountService: Sendable {
 
     // MARK: Sign-in and sessions
 
-    /// Signs in with email and password. Wrong address and wrong password answer alike.
-    public func signIn(email rawEmail: String, password: String, web: Bool, client: ClientInfo) async throws -> SignedIn {
+    /// Signs in with email and password. Wrong address and wrong password answer alike. A `guest` signed in on the
+    /// same device has what it saved moved into the account (the password proves the account is theirs), as Google
+    /// sign-in does; otherwise signing in would strand it.
+    public func signIn(email rawEmail: String, password: String, guest: Authentication? = nil, web: Bool, client: ClientInfo)
+        async throws -> SignedIn
+    {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
         let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
         // Counted before the (slow) check, so parallel guesses cannot all slip in; a success is given back.
@@ -227,6 +231,11 @@ public struct AccountService: Sendable {
             throw DomainError(
                 .emailNotVerified,
                 "Confirm your email address first: follow the link we sent to \(email). No mail? Ask for a new one.")
+        }
+        try Self.requireEnabled(user)
+        if let guest, guest.userID != user.id, try await users.user(id: guest.userID)?.isGuest == true {
+            try await absorb(guest.userID, into: user.id)
+            logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.userID)", "user": "\(user.id)"])
         }
         return try await startSession(for: user, web: web, client: client)
     }

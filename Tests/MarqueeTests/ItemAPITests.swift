@@ -81,6 +81,11 @@ struct ItemAPITests {
             #expect(try await h.ids(ada, "?kind=tv").count == 7)
             #expect(try await h.ids(ada, "?q=amelie") == ["194"])
             #expect(Set(try await h.ids(ada, "?q=paris")) == ["194", "31"])
+            // A form sends spaces as `+`; a plus itself comes as `%2B`.
+            #expect(try await h.ids(ada, "?q=saw+him") == ["31"])
+            let escapedSpace = try await h.ids(ada, "?q=title%201")
+            #expect(try await h.ids(ada, "?q=title+1") == escapedSpace)
+            #expect(try await h.ids(ada, "?q=saw%2Bhim").isEmpty)
             #expect(try await h.ids(ada, "?list=watchlist") == ["194"])
             #expect(try await h.ids(ada, "?sort=title&limit=3") == ["194", "1", "10"])
             #expect(try await h.ids(ada, "?sort=created&order=asc&limit=2") == ["1", "2"])

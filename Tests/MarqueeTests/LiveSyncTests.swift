@@ -131,4 +131,29 @@ struct LiveSyncTests {
             #expect(try await h.getObject(owner, "/api/v1/me/items/favorites/movie/603")["note"] as? String == "owner's")
         }
     }
+
+    @Test("A guest who signs in to an existing account brings its items; a wrong password leaves the guest as it was")
+    func guestSignsIn() async throws {
+        try await Self.run { h in
+            let email = H.address("owner")
+            let owner = try await h.signUpVerifyAndSignIn(email)
+            let guest = try await h.guest()
+            try await h.save(guest, "favorites/movie/129", title: "Spirited Away", ["note": "guest's"])
+            let ownerStream = h.stream(owner, lastEventID: "0")
+
+            let wrong = try await h.call(
+                "/api/v1/auth/signin", ["email": email, "password": "Not-The-Password-1"], bearer: guest.accessToken)
+            #expect(try wrong.errorCode() == "auth.invalid_credentials")
+            #expect(try await h.ids(guest, "") == ["129"])
+
+            let signedIn = try await h.call(
+                "/api/v1/auth/signin", ["email": email, "password": H.password], bearer: guest.accessToken)
+            #expect(signedIn.status == .ok, "\(signedIn.text)")
+            let session = try H.Session(h.object(signedIn))
+            #expect(session.userID == owner.userID)
+            #expect(try #require(await ownerStream.next()).object["id"] as? String == "129")
+            #expect(try await h.getObject(session, "/api/v1/me/items/favorites/movie/129")["note"] as? String == "guest's")
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode() == "auth.session_ended")
+        }
+    }
 }

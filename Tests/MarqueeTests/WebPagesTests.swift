@@ -40,6 +40,9 @@ struct WebPagesTests {
             #expect(keanu.text.contains("Keanu Reeves") && keanu.text.contains(#"href="/movie/603""#), "known for The Matrix")
             let search = try await client.get("/search?q=%3Cscript%3E")
             #expect(search.text.contains("&lt;script&gt;") && !search.text.contains("<script>alert"))
+            // The search form sends spaces as `+`, and a reloaded or shared link must show the words typed.
+            let twoWords = try await client.get("/search?q=star+wars%2B")
+            #expect(twoWords.text.contains(#"value="star wars+""#))
         }
     }
 

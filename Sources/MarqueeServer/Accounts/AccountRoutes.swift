@@ -70,8 +70,9 @@ struct AccountRoutes {
         auth.post("signin") { request, context in
             let body = try await JSONBody.decode(
                 Credentials.self, from: request, context: context, fields: ["email", "password", "session"])
+            let current = try? await authenticator.optionalAuthentication(request)
             let signedIn = try await accounts.signIn(
-                email: body.email, password: body.password, web: try wantsCookie(body.session),
+                email: body.email, password: body.password, guest: current ?? nil, web: try wantsCookie(body.session),
                 client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .ok)
         }

@@ -10,7 +10,7 @@ struct RequestParsing {
     var overrides: [String: String] = [:]
 
     func query(_ name: String) -> String? {
-        overrides[name] ?? request.uri.queryParameters[name[...]].map(String.init)
+        overrides[name] ?? request.uri.formValue(name)
     }
 
     /// A free-text query value, refused unless its percent-escapes spell UTF-8 text: the decoded value cannot tell
@@ -18,9 +18,7 @@ struct RequestParsing {
     func text(_ name: String) throws -> String? {
         guard let value = query(name) else { return nil }
         if overrides[name] == nil {
-            let raw = (request.uri.query ?? "").split(separator: "&").first { $0.hasPrefix(name + "=") }?
-                .dropFirst(name.count + 1)
-            guard raw.map({ String($0).removingPercentEncoding != nil }) ?? true else {
+            guard request.uri.rawFormValue(name).map({ String($0).removingPercentEncoding != nil }) ?? true else {
                 throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.")
             }
         }

@@ -25,7 +25,7 @@ struct LiveStreamOpener: Sendable {
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: Int64?) {
         let auth = try await authenticator.authenticate(request)
         let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
-            ?? Self.since(request.uri.queryParameters["since"].map(String.init), name: "since")
+            ?? Self.since(request.uri.formValue("since"), name: "since")
         let stream = ChangeStream(
             items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
             logger: logger)

@@ -27,11 +27,10 @@ extension WebPages {
         }
         router.get("auth/google/callback") { request, context in
             let google = try googleFlow()
-            let query = request.uri.queryParameters
             let attempt = request.cookies[Self.googleAttemptCookie].flatMap { OAuthCodeFlow.Attempt(cookieValue: $0.value) }
             let callback = OAuthCodeFlow.Callback(
-                code: query["code"].map(String.init), state: query["state"].map(String.init),
-                error: query["error"].map(String.init))
+                code: request.uri.formValue("code"), state: request.uri.formValue("state"),
+                error: request.uri.formValue("error"))
             var response: Response
             do {
                 let idToken = try await google.idToken(for: callback, attempt: attempt, redirectURI: googleRedirectURI)

@@ -144,6 +144,6 @@ extension WebPages {
     }
 
     private func linkToken(_ request: Request) -> String? {
-        request.uri.queryParameters["token"].map(String.init).flatMap(\.nonEmpty)
+        request.uri.formValue("token").flatMap(\.nonEmpty)
     }
 }

@@ -13,10 +13,10 @@ extension WebPages {
                 let next = safeNext(request)
                 if case .member = visit.viewer { return responses.redirect(to: next) }
                 let notice = visit.viewer == .guest
-                    ? "You are browsing as a guest. Sign in to an existing account, or create one from Account to keep what you saved." : nil
+                    ? "You are browsing as a guest. Sign in, and what you saved as a guest moves into your account." : nil
                 return try responses.page(AuthPage(
                     chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
-                    rules: Self.passwordRules, notice: notice))
+                    rules: Self.passwordRules, notice: notice, guest: visit.viewer == .guest))
             }
         }
         router.get("signup") { request, context in
@@ -74,7 +74,7 @@ extension WebPages {
 
     /// The `next` query parameter when it is a path on this site, else the home page.
     func safeNext(_ request: Request) -> String {
-        Self.sitePath(request.uri.queryParameters["next"].map(String.init)) ?? "/"
+        Self.sitePath(request.uri.formValue("next")) ?? "/"
     }
 
     /// `path` when it is a path on this site, else nil.

@@ -1,6 +1,7 @@
 import MarqueeCore
 
-/// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest".
+/// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest" (for a
+/// guest already, a link back to where they were: starting another guest would leave their saved items behind).
 public struct AuthPage: WebPage {
     public static let template = "auth"
     public let chrome: Chrome
@@ -10,9 +11,11 @@ public struct AuthPage: WebPage {
     let nextQuery: String
     let rules: [PasswordRule]
     let notice: String?
+    let guest: Bool
 
-    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in.
-    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil) {
+    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in; `guest`: the
+    /// visitor is signed in as a guest.
+    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil, guest: Bool = false) {
         self.chrome = chrome
         self.signUp = signUp
         heading = signUp ? "Create your account" : "Sign in"
@@ -20,6 +23,7 @@ public struct AuthPage: WebPage {
         nextQuery = next.queryValueEncoded
         self.rules = rules
         self.notice = notice
+        self.guest = guest
     }
 }
 

@@ -1,0 +1,25 @@
+import Foundation
+import HummingbirdCore
+
+extension URI {
+    /// The first value of `name` in the query, read as an HTML form writes it (`application/x-www-form-urlencoded`):
+    /// `+` is a space and `%2B` a plus. Hummingbird's `queryParameters` leaves `+` as it is, so a search for two words
+    /// typed into a form would look for "Black+Swan". A value whose escapes are not UTF-8 is returned undecoded.
+    func formValue(_ name: String) -> String? {
+        rawFormValue(name).map { raw in
+            let spaced = raw.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+    }
+
+    /// The first value of `name` in the query, still escaped.
+    func rawFormValue(_ name: String) -> Substring? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let key = pair.prefix { $0 != "=" }
+            guard key == name else { continue }
+            return pair.dropFirst(key.count + 1)
+        }
+        return nil
+    }
+}
