@@ -261,6 +261,54 @@ def test_guest_sees_the_lock_and_can_favourite(server, artifacts):
         d.quit()
 
 
+def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
+    """A visitor's heart survives the detour to sign in; a guest signing in brings its favourites; a note being
+    typed survives a change from another device; two-word searches; signing out everywhere reaches other tabs."""
+    address = "lin@example.com"
+    server.member(address)
+    a = browser()
+    b = browser()
+    try:
+        a.get(server.base + "/movie/603")
+        find(a, ".actions .toggle[data-list=favorites]").click()
+        wait(a, lambda d: "/signin" in d.current_url and loaded(d), message="a visitor is asked to sign in")
+        find(a, "[data-guest]").click()
+        wait(a, lambda d: "Added to favourites" in toast_text(d), message="the heart asked for is saved once back")
+        assert a.current_url == server.base + "/movie/603"
+
+        a.get(server.base + "/signin")
+        assert not finds(a, "[data-guest]"), "a guest is not offered a second, empty guest"
+        assert "Keep browsing as a guest" in text_of(a, "main .actions")
+        sign_in(a, server, address, "/favorites")
+        assert finds(a, '.saved-item[data-id="603"]'), "the guest's favourite moved into the account"
+
+        sign_in(b, server, address, "/favorites")
+        find(a, ".saved-item [data-edit-note]").click()
+        find(a, ".saved-item textarea").send_keys("draft on A")
+        find(b, ".saved-item [data-edit-note]").click()
+        find(b, ".saved-item textarea").send_keys("saved on B")
+        find(b, ".saved-item [data-save-note]").click()
+        wait(a, lambda d: "another device" in text_of(d, ".saved-item .held"), message="A is told, not overwritten")
+        assert find(a, ".saved-item textarea").get_attribute("value") == "draft on A"
+        find(a, ".saved-item textarea").send_keys(Keys.ESCAPE)
+        wait(a, lambda d: text_of(d, ".saved-item .note") == "saved on B", message="the change shows once closed")
+        assert a.execute_script("return document.activeElement.hasAttribute('data-edit-note')"), "focus stays"
+
+        box = find(a, "#saved-q")
+        box.send_keys("the matrix")
+        box.send_keys(Keys.ENTER)
+        wait(a, lambda d: "q=the+matrix" in d.current_url and loaded(d), message="the search is sent")
+        assert finds(a, '.saved-item[data-id="603"]') and find(a, "#saved-q").get_attribute("value") == "the matrix"
+
+        b.get(server.base + "/account")
+        find(b, "[data-signout-everywhere]").click()
+        wait(a, lambda d: "Sign in again" in toast_text(d), message="the other tab learns it was signed out")
+        no_script_errors(a)
+    finally:
+        a.quit()
+        b.quit()
+
+
 def test_delete_account_from_the_danger_zone(server, artifacts):
     server.member("linus@example.com")
     d = browser()
@@ -351,6 +399,8 @@ def main():
         ("search debounces and loads page 2 on scroll", lambda: test_search_debounces_and_pages(server, args.artifacts)),
         ("a guest sees the lock on search and can favourite",
          lambda: test_guest_sees_the_lock_and_can_favourite(server, args.artifacts)),
+        ("a guest keeps what it saved; a note being typed survives a live change; two-word search; sign-out reaches other tabs",
+         lambda: test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, args.artifacts)),
         ("delete account from the danger zone", lambda: test_delete_account_from_the_danger_zone(server, args.artifacts)),
         ("offline: save a title, stop the server, open it from Downloads",
          lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),

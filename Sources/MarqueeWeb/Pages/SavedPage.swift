@@ -11,6 +11,9 @@ public struct SavedPage: WebPage {
     let isWatchlist: Bool
     let tabs: [PageLink]
     let sorts: [Choice]
+    /// The order shown, which decides where an item saved on another device goes (saved.js).
+    let sort: String
+    let order: String
     let query: String
     let kind: String?
     let items: [Entry]
@@ -42,6 +45,8 @@ public struct SavedPage: WebPage {
     ) {
         self.chrome = chrome
         self.seq = String(seq)
+        self.sort = sort
+        self.order = order
         self.list = list.rawValue
         heading = list == .favorites ? "Favourites" : "Watchlist"
         isWatchlist = list == .watchlist

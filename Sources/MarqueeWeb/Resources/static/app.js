@@ -34,7 +34,11 @@ async function api(method, path, body, raw, signal) {
     response = await fetch(path, { method, headers, body: payload, credentials: "same-origin", signal });
   } catch (error) {
     if (error.name === "AbortError") throw error;
-    throw new ApiError(0, { error: { code: "network", message: "You appear to be offline. Check the connection and try again." } });
+    // The browser knows when it has no network at all; otherwise it is Marquee that did not answer.
+    const message = navigator.onLine === false
+      ? "You appear to be offline. Check the connection and try again."
+      : "Marquee is not answering right now. Please try again in a moment.";
+    throw new ApiError(0, { error: { code: "network", message } });
   }
   const text = await response.text();
   let json = null;
@@ -53,17 +57,41 @@ function toast(message, options = {}) {
   const item = document.createElement("div");
   item.className = "toast" + (options.bad ? " bad" : "");
   item.textContent = message;
+  if (options.link) {
+    const link = document.createElement("a");
+    link.href = options.link.href;
+    link.textContent = options.link.label;
+    item.append(" ", link);
+  }
   if (options.requestId) {
     const small = document.createElement("small");
     small.textContent = "Request " + options.requestId;
     item.append(small);
   }
   box.append(item);
-  setTimeout(() => item.remove(), options.bad ? 8000 : 4000);
+  if (!options.sticky) setTimeout(() => item.remove(), options.bad ? 8000 : 4000);
 }
 
-const fail = (error) => toast(error.message, { bad: true, requestId: error.requestId });
-const signInFirst = () => { location.href = "/signin?next=" + encodeURIComponent(location.pathname + location.search); };
+const signInPath = () => "/signin?next=" + encodeURIComponent(location.pathname + location.search);
+const signInFirst = () => { location.href = signInPath(); };
+
+/** The codes of a sign-in that is no longer good (a wrong password is not one of them). */
+const endedSignIn = ["auth.session_ended", "auth.token_expired", "auth.invalid_token", "auth.required"];
+
+/** Says what went wrong; a sign-in that has ended (signed out on another device) also offers signing in again. */
+function fail(error) {
+  if (endedSignIn.includes(error.code)) return signedOut(error.message);
+  toast(error.message, { bad: true, requestId: error.requestId });
+}
+
+/** Tells, once, that this page's sign-in is over, with the way back (`/signin` returns here, or straight back if
+ * another tab has signed in meanwhile). */
+function signedOut(message) {
+  if ($(".toast[data-signed-out]")) return;
+  toast(message || "You were signed out.", { bad: true, sticky: true, link: { href: signInPath(), label: "Sign in again" } });
+  const shown = $$(".toast").pop();
+  if (shown) shown.dataset.signedOut = "";
+}
 
 /** Leaves a message for the next page (after a redirect). */
 function toastAfterNavigation(message) { sessionStorage.setItem("marquee.toast", message); }
@@ -75,15 +103,22 @@ function itemOf(button) { return button.closest("[data-kind][data-id]"); }
 
 function snapshotOf(holder) {
   if (holder.dataset.title) {
-    return { title: holder.dataset.title, image_url: absolute(holder.dataset.image), subtitle: holder.dataset.sub || null };
+    return { title: holder.dataset.title, image_url: storedImage(holder.dataset.image), subtitle: holder.dataset.sub || null };
   }
   const img = $("img", holder);
   const sub = $(".s", holder);
   const subtitle = holder.dataset.savedSub || (sub ? sub.textContent : null);
-  return { title: $(".t", holder).textContent, image_url: img ? img.src : null, subtitle };
+  return { title: $(".t", holder).textContent, image_url: img ? storedImage(img.getAttribute("src")) : null, subtitle };
 }
 
 const absolute = (url) => (url ? new URL(url, location.href).href : null);
+/** An image as a saved item keeps it: this server's own images by path, so they still load when the server is
+ * reached by another name (localhost, a new domain); other sites' by full address. */
+function storedImage(url) {
+  if (!url) return null;
+  const full = new URL(url, location.href);
+  return full.origin === location.origin ? full.pathname + full.search : full.href;
+}
 const itemKey = (kind, id) => kind + "/" + id;
 
 /** The selector of the buttons that show membership of `list`. */
@@ -124,17 +159,22 @@ async function loadStates(root = document) {
         showState(state.media_type, state.id, "watchlist", state.watchlist);
       }
     } catch (error) {
-      if (error.status !== 401) fail(error);
+      fail(error);
       return;
     }
   }
 }
 
 async function toggle(button) {
-  if (!signedIn()) return signInFirst();
   const holder = itemOf(button);
   const list = button.dataset.list || "favorites";
   const { kind, id } = holder.dataset;
+  if (!signedIn()) {
+    // Signing in (or continuing as a guest) comes back here; the save asked for is made then.
+    const pending = { page: location.pathname + location.search, list, kind, id, snapshot: snapshotOf(holder), at: Date.now() };
+    sessionStorage.setItem(pendingSaveKey, JSON.stringify(pending));
+    return signInFirst();
+  }
   const adding = button.getAttribute("aria-pressed") !== "true";
   showState(kind, id, list, adding);
   button.classList.remove("pop");
@@ -149,6 +189,22 @@ async function toggle(button) {
     showState(kind, id, list, !adding);
     fail(error);
   }
+}
+
+const pendingSaveKey = "marquee.pendingSave";
+
+/** Makes the save a visitor asked for before signing in, once back on the same page signed in. */
+async function finishPendingSave() {
+  const pending = JSON.parse(sessionStorage.getItem(pendingSaveKey) || "null");
+  if (!pending) return;
+  // Kept through the sign-in pages; forgotten if the person went elsewhere or took longer than ten minutes.
+  const here = pending.page === location.pathname + location.search;
+  if (here || Date.now() - pending.at > 600000) sessionStorage.removeItem(pendingSaveKey);
+  if (!here || !signedIn() || Date.now() - pending.at > 600000) return;
+  try {
+    await api("PUT", `/api/v1/me/items/${pending.list}/${pending.kind}/${encodeURIComponent(pending.id)}`, { snapshot: pending.snapshot });
+    toast(`Added to ${pending.list === "favorites" ? "favourites" : "your watchlist"}.`);
+  } catch (error) { fail(error); }
 }
 
 document.addEventListener("click", (event) => {
@@ -178,13 +234,14 @@ function connectChanges() {
     loadStates();
     for (const listener of snapshotListeners) listener(snapshot.items);
   });
-  source.addEventListener("end", () => source.close());
+  source.addEventListener("end", () => { source.close(); signedOut(); });
   // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
   // restored from the back/forward cache reconnects.
   window.addEventListener("pagehide", () => source.close(), { once: true });
 }
 
-window.addEventListener("pageshow", (event) => { if (event.persisted) connectChanges(); });
+// A page restored from the back/forward cache shows what was true when it was left: ask again, then go live.
+window.addEventListener("pageshow", (event) => { if (event.persisted) { loadStates(); connectChanges(); } });
 
 function applyChange(change) {
   if (change.op === "clear") {
@@ -435,7 +492,7 @@ function start() {
   for (const step of onStart) step();
   setUpOffline();
   for (const grid of $$(".grid[data-api]")) setUpPaging(grid);
-  loadStates();
+  finishPendingSave().then(() => loadStates());
   connectChanges();
 }
 

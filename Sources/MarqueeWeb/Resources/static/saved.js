@@ -23,6 +23,7 @@ function savedEntry(item, watchlist) {
   const title = document.createElement("a");
   title.className = "t";
   title.href = href;
+  title.dir = "auto";
   title.textContent = item.snapshot.title;
   body.append(title);
   if (item.snapshot.subtitle) {
@@ -39,6 +40,7 @@ function savedEntry(item, watchlist) {
   }
   const note = document.createElement("p");
   note.className = "note";
+  note.dir = "auto";
   note.textContent = item.note || "";
   body.append(note);
   const actions = document.createElement("div");
@@ -61,7 +63,45 @@ function savedEntry(item, watchlist) {
   return li;
 }
 
-/** Makes the list agree with a snapshot: entries refreshed or removed, missing ones added on top. */
+/** Whether the page shows the first of its items, newest (created or changed) first: the one order in which an item
+ * saved or changed just now belongs at the top of what is shown. */
+function newestOnTop(main, change) {
+  const { sort, order } = main.dataset;
+  const firstPage = !new URLSearchParams(location.search).has("cursor");
+  return firstPage && order === "desc" && (sort === "updated" || (sort === "created" && change === "new"));
+}
+
+/** Puts `fresh` in place of `old`; the control that had focus in `old` gets it back in `fresh`. */
+function replaceEntry(old, fresh) {
+  const focused = old.contains(document.activeElement) ? document.activeElement : null;
+  old.replaceWith(fresh);
+  if (!focused) return;
+  const same = ["data-watched", "data-rate", "data-remove"].find((a) => focused.hasAttribute(a)) || "data-edit-note";
+  const target = $(`[${same}]`, fresh);
+  if (target) target.focus();
+}
+
+/** An entry whose note is being edited keeps the text typed: a change from elsewhere waits until the editor closes. */
+function holdWhileEditing(li, item) {
+  if (!li || !$("textarea", li) || "saving" in li.dataset) return false;
+  li.pendingItem = item;
+  const hint = $(".held", li) || Object.assign(document.createElement("p"), { className: "s held" });
+  hint.textContent = item ? "This item changed on another device; it will update when you close the note." :
+    "This item was removed on another device.";
+  $(".item-actions", li).before(hint);
+  return true;
+}
+
+/** Removes an entry; focus moves to the next entry (or the previous, or the list's heading) instead of the page. */
+function removeEntry(li) {
+  if (holdWhileEditing(li, null)) return;
+  const hadFocus = li.contains(document.activeElement);
+  const neighbour = li.nextElementSibling || li.previousElementSibling;
+  li.remove();
+  if (hadFocus) (neighbour ? $("button", neighbour) : $("h1"))?.focus();
+}
+
+/** Makes the list agree with a snapshot: entries refreshed or removed, missing ones added where they belong. */
 function reconcile(main, items) {
   const box = $("#saved-items");
   const list = main.dataset.savedList;
@@ -69,29 +109,52 @@ function reconcile(main, items) {
   for (const li of $$(".saved-item", box)) {
     const key = itemKey(li.dataset.kind, li.dataset.id);
     const item = fresh.get(key);
-    if (item) li.replaceWith(savedEntry(item, list === "watchlist"));
-    else li.remove();
+    if (item) { if (!holdWhileEditing(li, item)) replaceEntry(li, savedEntry(item, list === "watchlist")); }
+    else removeEntry(li);
     fresh.delete(key);
   }
   const filtered = main.dataset.kind || main.dataset.query;
-  if (!filtered) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
+  if (!filtered && fresh.size > 0) {
+    if (newestOnTop(main, "new")) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
+    else elsewhere(fresh.size);
+  }
   $("#saved-empty").hidden = $$(".saved-item", box).length > 0;
+}
+
+/** Items saved elsewhere that belong further along in this order, or on another page: said, not put on top. */
+function elsewhere(count) {
+  toast(`${count === 1 ? "An item was" : count + " items were"} saved on another device.`, {
+    link: { href: location.pathname + location.search, label: "Show" },
+  });
 }
 
 function applySavedChange(main, change) {
   const box = $("#saved-items");
   const kind = main.dataset.kind;
   if (change.op === "clear") {
-    for (const li of $$(".saved-item", box)) if (!change.media_type || li.dataset.kind === change.media_type) li.remove();
+    for (const li of $$(".saved-item", box)) if (!change.media_type || li.dataset.kind === change.media_type) removeEntry(li);
   } else {
     const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);
-    if (change.op === "delete") { if (old) old.remove(); }
+    if (change.op === "delete") { if (old) removeEntry(old); }
+    else if (old) {
+      if (!holdWhileEditing(old, change.item)) {
+        const fresh = savedEntry(change.item, change.list === "watchlist");
+        fresh.classList.add("flash");
+        replaceEntry(old, fresh);
+        if (newestOnTop(main, "changed") && box.firstElementChild !== fresh) {
+          const focused = document.activeElement;
+          box.prepend(fresh);
+          if (fresh.contains(focused)) focused.focus();
+        }
+      }
+    }
     // A new item shows only where it belongs: the right kind, and no search filter it might not match.
-    else if ((!kind || kind === change.media_type) && (old || !main.dataset.query)) {
-      const fresh = savedEntry(change.item, change.list === "watchlist");
-      fresh.classList.add("flash");
-      if (old) old.replaceWith(fresh);
-      else box.prepend(fresh);
+    else if ((!kind || kind === change.media_type) && !main.dataset.query) {
+      if (newestOnTop(main, "new")) {
+        const fresh = savedEntry(change.item, change.list === "watchlist");
+        fresh.classList.add("flash");
+        box.prepend(fresh);
+      } else elsewhere(1);
     }
   }
   $("#saved-empty").hidden = $$(".saved-item", box).length > 0;
@@ -104,7 +167,14 @@ onStart.push(function setUpSavedPage() {
   snapshotListeners.push((items) => reconcile(main, items));
   const list = main.dataset.savedList;
   const sort = $("#saved-sort");
-  if (sort) sort.addEventListener("change", () => sort.form.submit());
+  if (sort) {
+    // Picked with the mouse, a sort applies at once; with the arrow keys every press would reload the page, so
+    // there the Apply button does it.
+    let keyed = false;
+    sort.addEventListener("keydown", () => { keyed = true; });
+    sort.addEventListener("pointerdown", () => { keyed = false; });
+    sort.addEventListener("change", () => { if (!keyed) sort.form.submit(); });
+  }
   const pathOf = (li) => `/api/v1/me/items/${list}/${li.dataset.kind}/${encodeURIComponent(li.dataset.id)}`;
   const update = async (li, body) => {
     try {
@@ -117,10 +187,15 @@ onStart.push(function setUpSavedPage() {
     if (!button) return;
     const li = button.closest(".saved-item");
     if (button.hasAttribute("data-remove")) {
+      if (button.disabled) return;
+      button.disabled = true;
       try {
         applySavedChange(main, await api("DELETE", pathOf(li)));
         toast("Removed.");
-      } catch (error) { fail(error); }
+      } catch (error) {
+        button.disabled = false;
+        fail(error);
+      }
     } else if (button.hasAttribute("data-watched")) {
       await update(li, { watched: button.getAttribute("aria-pressed") !== "true" });
     } else if (button.hasAttribute("data-edit-note")) {
@@ -138,25 +213,53 @@ onStart.push(function setUpSavedPage() {
     event.preventDefault();
     const file = $("#import-file").files[0];
     const report = $("#import-report");
-    if (!file) return;
+    const submit = $("button[type=submit]", form);
+    if (!file || submit.disabled) return;
+    submit.disabled = true;
     report.textContent = "Importing…";
     try {
       const answer = await api("POST", `/api/v1/me/import?list=${list}`, undefined, await file.text());
-      const skipped = [...answer.not_matched, ...answer.invalid].slice(0, 5).map((s) => `row ${s.row}: ${s.reason}`);
-      report.textContent = `Imported ${answer.imported} of ${answer.rows} rows; ${answer.already_saved} were already saved; ` +
-        `${answer.not_matched.length} not matched, ${answer.invalid.length} invalid.` + (skipped.length ? " " + skipped.join("; ") : "");
+      showImportReport(report, answer);
     } catch (error) {
       report.textContent = error.message;
+    } finally {
+      submit.disabled = false;
     }
   });
 });
+
+/** The import's outcome in words: every row that was not imported, in file order (the first 20, then how many more). */
+function showImportReport(report, answer) {
+  if (answer.rows === 0) {
+    report.textContent = "The file has no rows to import.";
+    return;
+  }
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const parts = [`Imported ${answer.imported} of ${plural(answer.rows, "row", "rows")}.`];
+  if (answer.already_saved) parts.push(`${plural(answer.already_saved, "was", "were")} already saved.`);
+  if (answer.not_matched.length) parts.push(`${answer.not_matched.length} not found in the catalog.`);
+  if (answer.invalid.length) parts.push(`${plural(answer.invalid.length, "row", "rows")} could not be read.`);
+  const skipped = [...answer.not_matched, ...answer.invalid].sort((a, b) => a.row - b.row);
+  report.replaceChildren(parts.join(" "));
+  if (skipped.length === 0) return;
+  const list = document.createElement("ul");
+  for (const row of skipped.slice(0, 20)) {
+    const li = document.createElement("li");
+    li.textContent = `Row ${row.row}${row.title ? ` (${row.title})` : ""}: ${row.reason}`;
+    list.append(li);
+  }
+  if (skipped.length > 20) list.append(Object.assign(document.createElement("li"), { textContent: `…and ${skipped.length - 20} more.` }));
+  report.append(list);
+}
 
 function editNote(li, update) {
   if ($("textarea", li)) return;
   const note = $(".note", li);
   const area = document.createElement("textarea");
-  area.maxLength = 2000;
+  // No maxLength: browsers count UTF-16 units, the server counts characters (an emoji is one); it explains a note
+  // that is too long, and the editor stays open.
   area.value = note.textContent;
+  area.dir = "auto";
   area.setAttribute("aria-label", "Note");
   const save = smallButton("Save note", "saveNote");
   const cancel = smallButton("Cancel", "cancelNote");
@@ -165,6 +268,34 @@ function editNote(li, update) {
   note.hidden = true;
   note.after(editor);
   area.focus();
-  cancel.addEventListener("click", () => { editor.remove(); note.hidden = false; });
-  save.addEventListener("click", () => update(li, { note: area.value.trim() ? area.value : null }));
+  const close = () => {
+    const hadFocus = editor.contains(document.activeElement);
+    editor.remove();
+    note.hidden = false;
+    $(".held", li)?.remove();
+    // A change that arrived meanwhile is shown now; an item removed meanwhile goes.
+    let current = li;
+    if ("pendingItem" in li) {
+      const item = li.pendingItem;
+      delete li.pendingItem;
+      if (!item) {
+        const neighbour = li.nextElementSibling || li.previousElementSibling;
+        li.remove();
+        $("#saved-empty").hidden = $$(".saved-item").length > 0;
+        if (hadFocus && neighbour) $("button", neighbour).focus();
+        return;
+      }
+      current = savedEntry(item, item.list === "watchlist");
+      li.replaceWith(current);
+    }
+    if (hadFocus) $("[data-edit-note]", current).focus();
+  };
+  cancel.addEventListener("click", close);
+  editor.addEventListener("keydown", (event) => { if (event.key === "Escape") { event.preventDefault(); close(); } });
+  save.addEventListener("click", async () => {
+    delete li.pendingItem;
+    li.dataset.saving = "";
+    await update(li, { note: area.value.trim() ? area.value : null });
+    delete li.dataset.saving;
+  });
 }
