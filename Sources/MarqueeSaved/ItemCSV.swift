@@ -52,7 +52,10 @@ public enum ItemCSV {
     /// Guarded, then quoted as RFC 4180 says.
     private static func quoted(_ field: String) -> String {
         let field = guarded(field)
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        // By scalar: Swift reads "\r\n" as one Character, equal to neither "\r" nor "\n".
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return field
+        }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -168,6 +168,11 @@ struct ItemAPITests {
                 ("/api/v1/me/items?q=%FF", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?list=favorites&q=100%", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/search?q=%C3", .get, nil, 400, "request.invalid_parameter"),
+                // Requests that remove or write refuse a parameter they do not take, instead of acting on everything.
+                ("/api/v1/me/items/favorites?media_type=movie", .delete, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items/favorites?KIND=movie", .delete, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items/favorites/movie/603?list=watchlist", .delete, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/import?fromat=csv", .post, ["items": [Int]()], 400, "request.invalid_parameter"),
             ]
             for (path, method, body, status, code) in cases {
                 let response = try await h.call(path, body, method: method, bearer: token)

@@ -94,7 +94,8 @@ struct ItemImportTests {
             try await h.save(ada, "favorites/movie/129", title: "Spirited Away", ["note": "\t+cmd"])
             try await h.save(ada, "favorites/movie/550", title: "'Fight' Club", ["note": "  '=quoted, with spaces  "])
             try await h.save(ada, "favorites/event/-7", title: "An id the CSV guards")
-            try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10])
+            // A Windows line break is one Character in Swift: the export must still quote the note.
+            try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10, "note": "crlf\r\n\r\nx"])
             let city: [String: any Sendable] = [
                 "title": "Amsterdam", "subtitle": "Netherlands", "extra": ["latitude": "52.37", "longitude": "4.89"],
             ]

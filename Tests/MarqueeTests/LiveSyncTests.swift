@@ -79,6 +79,9 @@ struct LiveSyncTests {
 
             let ahead = h.stream(ada, lastEventID: "500")
             #expect(try #require(await ahead.next()).object["reason"] as? String == "reset")
+            // Some SSE clients send an empty Last-Event-ID before they have seen an id: as if there were none.
+            let empty = h.stream(ada, lastEventID: "", query: "?since=10")
+            #expect(try #require(await empty.next()).id == "11")
         }
     }
 

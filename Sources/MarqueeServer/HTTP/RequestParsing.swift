@@ -25,6 +25,18 @@ struct RequestParsing {
         return value
     }
 
+    /// Refuses query parameters other than `names`: where a request removes or writes data, a misspelt filter
+    /// (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything.
+    func onlyQuery(_ names: Set<String>) throws {
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let name = String(pair.prefix { $0 != "=" })
+            guard names.contains(name) else {
+                let known = names.isEmpty ? "It takes none." : "It takes: \(names.sorted().joined(separator: ", "))."
+                throw DomainError(.invalidParameter, "Unknown query parameter '\(name.prefix(40))'. \(known)")
+            }
+        }
+    }
+
     /// The same request with some query values replaced.
     func overriding(_ values: [String: String]) -> RequestParsing {
         var copy = self

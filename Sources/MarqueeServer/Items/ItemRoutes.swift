@@ -67,12 +67,15 @@ struct ItemRoutes {
         me.delete("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
+            try RequestParsing(request: request, context: context).onlyQuery([])
             return json(ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: auth.userID)))
         }
         me.delete("items/:list") { request, context in
             let auth = try await authenticator.authenticate(request)
             let list = try ItemRules.list(context.parameters.get("list") ?? "")
-            let kind = try RequestParsing(request: request, context: context).query("kind").map(ItemRules.kind)
+            let parsing = RequestParsing(request: request, context: context)
+            try parsing.onlyQuery(["kind"])
+            let kind = try parsing.query("kind").map(ItemRules.kind)
             guard let change = try await items.clear(list: list, kind: kind, for: auth.userID) else {
                 return Response(status: .noContent)
             }
@@ -130,10 +133,13 @@ struct ItemRoutes {
                 }
                 return format
             }
+            try parsing.onlyQuery(["format", "list"])
             let list = try parsing.query("list").map(ItemRules.list)
             let buffer = try await request.body.collect(upTo: Self.maxImportSize)
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-                throw DomainError(.invalidBody, "The file is not valid UTF-8 text.")
+                throw DomainError(
+                    .invalidBody,
+                    "The file is not UTF-8 text. Save it as UTF-8 (in a spreadsheet: \"CSV UTF-8\") and import it again.")
             }
             guard !text.isEmpty else { throw DomainError(.invalidBody, "The file is empty.") }
             return try json(try await importer.run(text, format: format, list: list, for: auth.userID))

@@ -40,9 +40,10 @@ struct LiveStreamOpener: Sendable {
         }
     }
 
-    /// A sequence number from a header or the query, or nil when absent.
+    /// A sequence number from a header or the query, or nil when absent. Empty counts as absent: some SSE clients
+    /// send `Last-Event-ID:` with nothing before they have seen an id.
     static func since(_ text: String?, name: String) throws -> Int64? {
-        guard let text else { return nil }
+        guard let text, !text.isEmpty else { return nil }
         guard let value = Int64(text), value >= 0 else {
             throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
         }

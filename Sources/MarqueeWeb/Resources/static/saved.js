@@ -218,7 +218,8 @@ onStart.push(function setUpSavedPage() {
     submit.disabled = true;
     report.textContent = "Importing…";
     try {
-      const answer = await api("POST", `/api/v1/me/import?list=${list}`, undefined, await file.text());
+      // The bytes as they are: decoded here, a file in another encoding would arrive with its letters replaced.
+      const answer = await api("POST", `/api/v1/me/import?list=${list}`, undefined, await file.arrayBuffer());
       showImportReport(report, answer);
     } catch (error) {
       report.textContent = error.message;
