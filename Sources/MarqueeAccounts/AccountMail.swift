@@ -61,7 +61,8 @@ struct AccountMail: Sendable {
                 Someone (perhaps you, on another device) tried to turn a Marquee guest account into an account with
                 this email address, which already belongs to your account.
 
-                If it was you, open this link to move everything saved as that guest into your account:
+                If it was you, open this link to move everything saved as that guest into your account. A title
+                you both saved keeps your notes, ratings and watched dates as well as the guest's:
 
                 \(baseURL.value)/verify?token=\(token)
 

@@ -5,7 +5,7 @@ public import MarqueeCore
 /// message says what is allowed.
 public enum ItemRules {
     /// The longest note, in characters.
-    public static let maxNoteLength = 2_000
+    public static let maxNoteLength = SavedItem.maxNoteLength
     /// The longest title or name in a snapshot, in characters.
     public static let maxTitleLength = 300
     /// The longest item id.

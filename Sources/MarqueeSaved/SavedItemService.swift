@@ -136,7 +136,7 @@ public struct SavedItemService: Sendable {
         } catch let error as SavedItemLimitReached {
             throw DomainError(
                 .itemLimitReached,
-                "You have saved \(error.limit.formatted()) items, the most one account can keep. Remove some to save more.")
+                "One account can keep at most \(error.limit.formatted()) saved items, and yours has reached that. Remove some to save more.")
         }
         if result.changed { await committed(result.change, for: user) }
         return result

@@ -111,9 +111,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
         for item in everything(for: source).items {
             let key = Key(user: target, list: item.list, kind: item.kind, id: item.id)
             let existing = items[key]
-            if let existing, existing.updatedAt >= item.updatedAt { continue }
-            var stored = item
-            stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
+            guard let stored = existing.map({ $0.merging(item) }) ?? item else { continue }
             items[key] = stored
             changes.append(log(target, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date))
         }

@@ -183,9 +183,7 @@ public struct SQLSavedItemStore: SavedItemStore {
             var changes: [ItemChange] = []
             for item in moving {
                 let existing = try await Self.select(db, user: target, list: item.list, kind: item.kind, id: item.id)
-                if let existing, existing.updatedAt >= item.updatedAt { continue }
-                var stored = item
-                stored.createdAt = min(existing?.createdAt ?? item.createdAt, item.createdAt)
+                guard let stored = existing.map({ $0.merging(item) }) ?? item else { continue }
                 try await Self.write(stored, for: target, replacing: existing != nil, db)
                 let (seq, _) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
                 changes.append(try await log(db, target, ItemChange(

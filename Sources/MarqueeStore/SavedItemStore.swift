@@ -42,7 +42,7 @@ public protocol SavedItemStore: Sendable {
     /// Drops log entries older than the newest `keep`.
     func compact(for user: UserID, keeping keep: Int) async throws
     /// Moves every item of `source` into `target`'s lists, logging each as a change of `target`. Where both have
-    /// the same item, the one updated last wins. Returns the changes logged.
+    /// the same item, they are merged (`SavedItem.merging`). Returns the changes logged.
     func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange]
 }
 
@@ -61,6 +61,27 @@ extension SavedItem {
         stored.createdAt = existing?.createdAt ?? min(Milliseconds.rounded(createdAt), date)
         stored.updatedAt = date
         return stored
+    }
+}
+
+extension SavedItem {
+    /// What the account keeps when a guest's copy (`incoming`) of an item it already has (`self`) moves in: the
+    /// snapshot of the copy updated last; a note, watched date or rating that only one copy has; two different notes
+    /// both, the newer first, when together they fit in one note. Nil when that is what the account has already.
+    func merging(_ incoming: SavedItem) -> SavedItem? {
+        let (newer, older) = incoming.updatedAt > updatedAt ? (incoming, self) : (self, incoming)
+        var merged = newer
+        merged.note = Self.joined(newer.note, older.note)
+        merged.watchedAt = newer.watchedAt ?? older.watchedAt
+        merged.rating = newer.rating ?? older.rating
+        merged.createdAt = min(createdAt, incoming.createdAt)
+        return merged.hasSameContent(as: self) ? nil : merged
+    }
+
+    private static func joined(_ newer: String?, _ older: String?) -> String? {
+        guard let newer, let older, !newer.utf8.elementsEqual(older.utf8) else { return newer ?? older }
+        let both = newer + "\n\n" + older
+        return both.unicodeScalars.count <= maxNoteLength ? both : newer
     }
 }
 

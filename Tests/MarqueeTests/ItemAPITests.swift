@@ -224,7 +224,7 @@ struct ItemAPITests {
             let over = try await h.save(ada, "favorites/movie/4", title: "Film 4")
             #expect(over.status == .conflict)
             #expect(try over.errorCode() == "items.limit_reached")
-            #expect(over.text.contains("3 items"))
+            #expect(over.text.contains("at most 3 saved items"))
             #expect(try await h.save(ada, "favorites/movie/3", title: "Film 3", ["note": "edits still work"]).status == .ok)
         }
     }

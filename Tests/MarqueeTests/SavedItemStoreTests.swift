@@ -179,12 +179,23 @@ struct SavedItemStoreTests {
             #expect(!edited.created && edited.change.seq == 3)
             #expect(try await store.count(for: ada) == 2)
 
+            // Ada watched and rated a film; Bob (a guest) saved it later, without.
+            let watched = SavedItem(
+                list: .watchlist, kind: .movie, id: "9", snapshot: ItemSnapshot(title: "Old title"), note: "ada's",
+                watchedAt: start, rating: 9, createdAt: start)
+            _ = try await store.save(watched, for: ada, at: start)
+            let unwatched = SavedItem(list: .watchlist, kind: .movie, id: "9", snapshot: ItemSnapshot(title: "New title"), createdAt: start)
+            _ = try await store.save(unwatched, for: bob, at: start.addingTimeInterval(15))
             _ = try await store.save(movie("2", note: "bob's newer"), for: bob, at: start.addingTimeInterval(10))
             _ = try await store.save(movie("7"), for: bob, at: start)
             let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20))
-            #expect(moved.map(\.seq) == [4, 5])
-            #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == "bob's newer")
-            #expect(try await store.count(for: ada) == 3)
+            #expect(moved.map(\.seq) == [5, 6, 7])
+            // Nothing either wrote is lost: both notes, the newer first; the rating and watched date Bob never set.
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == "bob's newer\n\nstill fine")
+            let merged = try #require(try await store.item(list: .watchlist, kind: .movie, id: "9", for: ada))
+            #expect(merged.snapshot.title == "New title" && merged.note == "ada's")
+            #expect(merged.rating == 9 && merged.watchedAt == start)
+            #expect(try await store.count(for: ada) == 4)
         }
     }
 

@@ -33,6 +33,9 @@ public struct ItemSnapshot: Codable, Sendable, Equatable {
 
 /// One item in one of a person's lists, identified by (list, kind, id).
 public struct SavedItem: Codable, Sendable, Equatable {
+    /// The longest note, in Unicode scalars.
+    public static let maxNoteLength = 2_000
+
     public var list: SavedList
     public var kind: SavedKind
     /// The source's id (TMDB's for titles and people).
