@@ -53,8 +53,8 @@ class Instances:
         shared = tempfile.mkdtemp(prefix="marquee-bench-")
         self.folders.append(shared)
         for index in range(self.count):
-            env = dict(os.environ, MARQUEE_ITEM_LIMIT="10000000", MARQUEE_AUTH_THROTTLE_LIMIT="0",
-                       MARQUEE_LOG_LEVEL="warning")
+            env = dict(os.environ, MARQUEE_ITEM_LIMIT="10000000", MARQUEE_STREAM_LIMIT="10000",
+                       MARQUEE_AUTH_THROTTLE_LIMIT="0", MARQUEE_LOG_LEVEL="warning")
             if self.database_url:
                 env["MARQUEE_DATABASE_URL"] = self.database_url
                 folder = tempfile.mkdtemp(prefix="marquee-bench-")

@@ -123,6 +123,8 @@ extension ErrorCode {
     public static let badSince = ErrorCode("items.bad_since", 400)
     /// The import's format is not recognised.
     public static let unknownImportFormat = ErrorCode("items.unknown_import_format", 400)
+    /// The account already has as many live streams open as the server allows; the message states the limit.
+    public static let tooManyStreams = ErrorCode("items.too_many_streams", 429)
 
     // MARK: Service
     /// The database did not answer in time (it is down, unreachable or overloaded) or cannot write (a full disk, an

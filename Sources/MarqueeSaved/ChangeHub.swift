@@ -6,7 +6,8 @@ import Synchronization
 /// Publishing only queues the change (the write path never waits for streams); one task fans it out, encoding it
 /// once into a `Frame` that all of the person's streams share. Each stream has a bounded buffer: a stream that
 /// falls that far behind is ended rather than allowed to hold anything up, and its client resumes from the last
-/// sequence number it saw, losing nothing.
+/// sequence number it saw, losing nothing. One person may have at most `streamLimit` streams open here: each stream
+/// that stops reading holds its backlog, so without a limit one account could hold the server's memory.
 public final class ChangeHub<Frame: Sendable>: Sendable {
     /// What a stream receives.
     public enum Event: Sendable {
@@ -66,17 +67,20 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     private let inboxContinuation: AsyncStream<(UserID, ItemChange)>.Continuation
     private let encode: @Sendable (ItemChange) -> Frame
     private let bufferSize: Int
+    private let streamLimit: Int
 
-    /// Creates a hub that encodes changes with `encode` and lets a stream fall `bufferSize` events behind.
-    public init(bufferSize: Int = 1_024, encode: @escaping @Sendable (ItemChange) -> Frame) {
+    /// Creates a hub that encodes changes with `encode`, lets a stream fall `bufferSize` events behind, and lets one
+    /// person open `streamLimit` streams.
+    public init(bufferSize: Int = 1_024, streamLimit: Int = 100, encode: @escaping @Sendable (ItemChange) -> Frame) {
         (inbox, inboxContinuation) = AsyncStream.makeStream(of: (UserID, ItemChange).self)
         self.encode = encode
         self.bufferSize = bufferSize
+        self.streamLimit = streamLimit
     }
 
     /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, read as an `AsyncStream` that
-    /// ends early if the reader falls `bufferSize` events behind.
-    public func subscribe(user: UserID, sessionID: String) -> (subscription: Subscription, events: AsyncStream<Event>) {
+    /// ends early if the reader falls `bufferSize` events behind. Throws `items.too_many_streams` at the limit.
+    public func subscribe(user: UserID, sessionID: String) throws -> (subscription: Subscription, events: AsyncStream<Event>) {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
         let sink = Sink(
             deliver: { event in
@@ -84,17 +88,24 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
                 return true
             },
             finish: { continuation.finish() })
-        return (subscribe(user: user, sessionID: sessionID, sink: sink), events)
+        return (try subscribe(user: user, sessionID: sessionID, sink: sink), events)
     }
 
     /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, delivered to `sink`. Events come
     /// one at a time, in order, from the hub's fan-out task (or from whoever ends the session): `deliver` must only
-    /// hand the event on, never wait.
-    public func subscribe(user: UserID, sessionID: String, sink: Sink) -> Subscription {
-        let id = state.withLock { state in
+    /// hand the event on, never wait. Throws `items.too_many_streams` at the limit.
+    public func subscribe(user: UserID, sessionID: String, sink: Sink) throws -> Subscription {
+        let id = state.withLock { state -> Int? in
+            guard state.byUser[user, default: [:]].count < streamLimit else { return nil }
             state.nextID += 1
             state.byUser[user, default: [:]][state.nextID] = Subscriber(sessionID: sessionID, sink: sink)
             return state.nextID
+        }
+        guard let id else {
+            throw DomainError(
+                .tooManyStreams,
+                "This account already has \(streamLimit) live streams open, the most it can have. "
+                    + "Close some tabs or sign out on devices you no longer use.")
         }
         return Subscription(id: id, user: user, hub: self)
     }

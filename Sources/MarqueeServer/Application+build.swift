@@ -29,8 +29,8 @@ public struct AppDependencies: Sendable {
     public var streamHeartbeat: Duration = .seconds(15)
     /// How many recent changes each person's log keeps for resuming.
     public var changeLogLength = 1_000
-    /// How many frames a live stream may fall behind a socket that takes no more before it is closed.
-    public var streamBacklogLimit = 1_024
+    /// How many bytes of frames a live stream may fall behind a socket that takes no more before it is closed.
+    public var streamBacklogLimit = 512 * 1_024
 
     /// The production dependencies.
     public init() {}

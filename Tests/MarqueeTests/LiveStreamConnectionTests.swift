@@ -57,7 +57,7 @@ struct LiveStreamConnectionTests {
 
     @Test("A stream whose reader stops reading is closed once it falls behind, and resuming loses nothing")
     func stalledReader() async throws {
-        try await H.run(configure: { $0.streamBacklogLimit = 8; $0.changeLogLength = 10_000 }) { h in
+        try await H.run(configure: { $0.streamBacklogLimit = 16_384; $0.changeLogLength = 10_000 }) { h in
             let ada = try await h.guest()
             let stream = Self.request("/api/v1/me/changes/stream", token: ada.accessToken)
             let note = String(repeating: "n", count: 1_900)
@@ -93,6 +93,32 @@ struct LiveStreamConnectionTests {
                 let missed = try await resumed.next(saves - ids.count)
                 #expect(missed.compactMap { $0.id.flatMap { Int($0) } } == Array((ids.count + 1)...saves))
             }
+        }
+    }
+
+    @Test("One account opens at most streamLimit streams; the next is refused with 429 until one closes")
+    func streamLimit() async throws {
+        try await H.run(["streamLimit": "2"]) { h in
+            let (ada, bob) = (try await h.guest(), try await h.guest())
+            let open = [h.stream(ada), h.stream(ada)]
+            for stream in open { #expect(try #require(await stream.next()).event == "snapshot") }
+
+            let third = try await h.call("/api/v1/me/changes/stream", method: .get, bearer: ada.accessToken)
+            #expect(third.status == .tooManyRequests)
+            #expect(try third.errorCode() == "items.too_many_streams" && third.text.contains("2 live streams"))
+            let bobs = h.stream(bob)
+            defer { bobs.close() }
+            #expect(try #require(await bobs.next()).event == "snapshot", "the limit is per account")
+
+            open[0].close()
+            var reopened: EventStreamClient?
+            for _ in 0..<100 where reopened == nil {
+                let attempt = h.stream(ada)
+                if await attempt.next(within: .seconds(2))?.event == "snapshot" { reopened = attempt } else { attempt.close() }
+            }
+            #expect(reopened != nil, "a closed stream frees its place")
+            reopened?.close()
+            open[1].close()
         }
     }
 

@@ -92,7 +92,7 @@ struct ItemRoutes {
             // Connections normally have this served by `LiveStreamHandler`; it comes here for the errors (and when
             // a connection still owes earlier responses).
             let (stream, since) = try await streams.stream(for: request, logger: context.logger)
-            let (subscription, events) = hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID)
+            let (subscription, events) = try hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID)
             try await streams.confirmActive(stream)
             let logger = context.logger
             return Response(status: .ok, headers: LiveStreamOpener.headers, body: ResponseBody { writer in

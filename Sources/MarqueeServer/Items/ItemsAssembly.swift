@@ -14,7 +14,7 @@ struct ItemsAssembly {
     let services: [any Service]
 
     init(settings: ServerSettings, database: any Database, dependencies: AppDependencies) {
-        hub = ChangeHub(encode: ServerSentEvents.change)
+        hub = ChangeHub(streamLimit: settings.streamLimit, encode: ServerSentEvents.change)
         service = SavedItemService(
             store: SQLSavedItemStore(database: database), publisher: hub, itemLimit: settings.itemLimit,
             changeLogLength: dependencies.changeLogLength, now: dependencies.now)

@@ -51,12 +51,13 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         /// The stream route's request metrics, which routed streams count too.
         let instruments: RouteInstruments
         let logger: Logger
-        /// A stream that falls this many frames behind a socket that takes no more is closed (the client resumes).
+        /// A stream that falls this many bytes of frames behind a socket that takes no more is closed (the client
+        /// resumes). Bytes rather than frames: a stalled reader holds what it was sent, and notes can be long.
         let backlogLimit: Int
 
         init(
             opener: LiveStreamOpener, hub: ChangeHub<ByteBuffer>, serverName: String, instruments: RequestInstruments,
-            logger: Logger, backlogLimit: Int = 1_024
+            logger: Logger, backlogLimit: Int
         ) {
             self.opener = opener
             self.hub = hub
@@ -82,7 +83,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var cursor: StreamCursor?
     private var catchingUp = false
     private var hubFinished = false
-    private var framesWhileBlocked = 0
+    private var bytesWhileBlocked = 0
 
     init(_ shared: Shared) {
         self.shared = shared
@@ -125,7 +126,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { framesWhileBlocked = 0 }
+        if context.channel.isWritable { bytesWhileBlocked = 0 }
         context.fireChannelWritabilityChanged()
     }
 
@@ -155,7 +156,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let opening: Opening
             do {
                 let (stream, since) = try await opener.stream(for: request, logger: logger)
-                let subscription = hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
+                let subscription = try hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
                 do {
                     try await opener.confirmActive(stream)
                     let (frames, last) = try await stream.catchUp(from: since)
@@ -287,8 +288,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func send(_ frame: ByteBuffer) {
         guard let context else { return }
         if !context.channel.isWritable {
-            framesWhileBlocked += 1
-            if framesWhileBlocked > shared.backlogLimit { return close() }
+            bytesWhileBlocked += frame.readableBytes
+            if bytesWhileBlocked > shared.backlogLimit { return close() }
         }
         context.writeAndFlush(wrapOutboundOut(.body(frame)), promise: nil)
     }

@@ -63,6 +63,9 @@ public struct ServerSettings: Sendable {
     public var trustedProxies: Set<String>
     /// How many items one account may save, both lists together. `itemLimit` (`MARQUEE_ITEM_LIMIT`), default 10,000.
     public var itemLimit: Int
+    /// How many live streams one account may have open on this instance (tabs and devices). `streamLimit`
+    /// (`MARQUEE_STREAM_LIMIT`), default 100.
+    public var streamLimit: Int
 
     /// Reads and validates every setting.
     public init(reading reader: SettingsReader) throws {
@@ -139,6 +142,7 @@ public struct ServerSettings: Sendable {
                 return address
             })
         itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
+        streamLimit = try reader.int("streamLimit", default: 100, range: 1...1_000_000)
     }
 
     /// The base of absolute URLs this server hands out.
