@@ -28,13 +28,15 @@ public struct Chrome: Sendable {
     let js: String
     let icon: String
     let pageScripts: [String]
+    let seq: String?
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
-    /// page's own scripts (after `app.js`).
+    /// page's own scripts (after `app.js`); `changeSeq` is the person's latest change when the page was drawn, which
+    /// its live stream resumes from.
     public init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
-        assets: WebAssets, scripts: [String] = []
+        assets: WebAssets, scripts: [String] = [], changeSeq: Int64? = nil
     ) {
         self.title = title
         let links: [(Section, String, String)] = [
@@ -62,5 +64,6 @@ public struct Chrome: Sendable {
         js = assets.url("app.js")
         icon = assets.url("icon.svg")
         pageScripts = scripts.map(assets.url)
+        seq = changeSeq.map(String.init)
     }
 }

@@ -48,14 +48,16 @@ struct WebPages: Sendable {
 
     /// Reads who is visiting.
     func visit(_ request: Request) async -> WebVisit {
-        await WebVisit.read(request, authenticator: authenticator, accounts: accounts, defaults: defaults)
+        await WebVisit.read(request, authenticator: authenticator, accounts: accounts, defaults: defaults) { [items] in
+            try? await items.latest(for: $0)
+        }
     }
 
     /// The layout for a page.
     func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            google: google != nil, assets: assets, scripts: scripts)
+            google: google != nil, assets: assets, scripts: scripts, changeSeq: visit.latestChange)
     }
 
     /// The page for an error, with its message, code and request id (and `Retry-After` when the error has one).

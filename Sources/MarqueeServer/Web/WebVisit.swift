@@ -14,6 +14,9 @@ struct WebVisit: Sendable {
     /// `language=…&region=…` when the person's locale is not the server's default, so the pages a script loads
     /// later (infinite scroll, search as you type) match the page it was drawn in; else empty.
     let localeQuery: String
+    /// The person's latest change when the visit was read, before anything on the page: its live stream resumes
+    /// from here, so a change made while the page loads is not missed (and no snapshot of every item is sent).
+    var latestChange: Int64? = nil
 
     /// Nobody signed in.
     static func anonymous(_ defaults: LocaleOptions) -> WebVisit {
@@ -35,7 +38,8 @@ struct WebVisit: Sendable {
 
     /// Reads the visit from the request. A stale or ended session counts as nobody signed in.
     static func read(
-        _ request: Request, authenticator: Authenticator, accounts: AccountService, defaults: LocaleOptions
+        _ request: Request, authenticator: Authenticator, accounts: AccountService, defaults: LocaleOptions,
+        latestChange: (UserID) async -> Int64?
     ) async -> WebVisit {
         // A page drawn after a plain form was sent (a mailed link's) still shows who is signed in.
         guard let auth = await authenticator.cookieHolder(request), let user = try? await accounts.account(auth)
@@ -49,6 +53,6 @@ struct WebVisit: Sendable {
             ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
             auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID), locale: locale,
-            localeQuery: localeQuery)
+            localeQuery: localeQuery, latestChange: await latestChange(auth.userID))
     }
 }
