@@ -6,11 +6,13 @@ public import MarqueeStore
 extension AccountService {
     // MARK: Guest upgrade
 
-    /// Turns a guest into an email account (same id, all data kept). A verification mail goes out and the guest's
-    /// sessions end until the address is confirmed. If the address already has an account, its owner is mailed a
-    /// link that moves the guest's data into that account instead; the answer is the same either way.
+    /// Turns a guest into an email account (same id, all data kept) once the address is confirmed: the mail carries
+    /// the address and the new password's hash, and until its link is followed nothing changes, so the guest stays
+    /// signed in and a mistyped address loses nothing. If the address already has an account, its owner is mailed a
+    /// link that moves the guest's data into that account instead. Either way the guest sees the same, which does
+    /// not tell whether an address has an account.
     public func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo) async throws {
-        var guest = try await account(auth)
+        let guest = try await account(auth)
         guard guest.isGuest else {
             throw DomainError(.wrongAccountType, "Only a guest account can be upgraded; this account already has a sign-in.")
         }
@@ -23,13 +25,46 @@ extension AccountService {
                 .mergeGuest, for: owner.id, payload: guest.id.rawValue, lifetime: policy.verifyLinkLifetime)
             try await mailer.send(mail.mergeGuest(to: email, token: token))
         } else {
-            guest.email = email
-            guest.passwordHash = passwordHash
-            guest.emailVerified = false
-            try await users.update(guest)
-            try await sendVerification(to: guest)
+            let pending = PendingUpgrade(email: email, passwordHash: passwordHash)
+            let token = try await issueLink(
+                .upgradeGuest, for: guest.id, payload: pending.payload, lifetime: policy.verifyLinkLifetime)
+            try await mailer.send(mail.verify(to: email, token: token))
         }
-        try await tokens.endAllSessions(of: guest.id)
+    }
+
+    /// Follows an upgrade link: the guest gets the address and password it asked for, confirmed.
+    func completeUpgrade(tokenHash: String, at date: Date) async throws -> VerificationOutcome {
+        switch try await links.consume(tokenHash: tokenHash, purpose: .upgradeGuest, at: date) {
+        case .consumed(let link):
+            // A guest upgraded twice (two addresses, two links) takes the first link followed; the other is void.
+            guard var user = try await users.user(id: link.userID), user.isGuest,
+                let pending = PendingUpgrade(payload: link.payload)
+            else { throw Self.linkInvalid }
+            user.email = pending.email
+            user.passwordHash = pending.passwordHash
+            user.emailVerified = true
+            user.lastActiveAt = date
+            do {
+                try await users.update(user)
+            } catch let error as DomainError where error.code == .accountExists {
+                throw DomainError(
+                    .accountExists,
+                    "This address got an account of its own meanwhile. Sign in to it (what you saved as a guest "
+                        + "moves into it), or create the account from Account with another address.")
+            }
+            try await links.withdrawAll(userID: user.id, purpose: .upgradeGuest, at: date)
+            logger.info("Guest upgraded", metadata: ["user": "\(user.id)"])
+            return .verified
+        case .alreadyUsed(let link):
+            guard let user = try await users.user(id: link.userID), user.emailVerified,
+                user.email == PendingUpgrade(payload: link.payload)?.email
+            else { throw Self.linkUsed }
+            return .alreadyVerified
+        case .expired:
+            throw DomainError(.linkExpired, "This link has expired. Create the account again from Account.")
+        case .unknown:
+            throw Self.linkInvalid
+        }
     }
 
     // MARK: Google
@@ -147,4 +182,25 @@ extension Optional {
         guard let self else { return nil }
         return try await transform(self)
     }
+}
+
+/// The address and password hash a guest asked for, kept in its upgrade link until the address is confirmed.
+struct PendingUpgrade {
+    let email: String
+    let passwordHash: String
+
+    init(email: String, passwordHash: String) {
+        self.email = email
+        self.passwordHash = passwordHash
+    }
+
+    /// Reads a link's payload: the address, a line break, the hash (neither can hold a line break).
+    init?(payload: String?) {
+        let parts = payload?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+        email = String(parts[0])
+        passwordHash = String(parts[1])
+    }
+
+    var payload: String { email + "\n" + passwordHash }
 }

@@ -180,7 +180,7 @@ public struct AccountService: Sendable {
             return .merged
         case .alreadyUsed: throw Self.linkUsed
         case .expired: throw DomainError(.linkExpired, "This link has expired.")
-        case .unknown: throw Self.linkInvalid
+        case .unknown: return try await completeUpgrade(tokenHash: tokenHash, at: date)
         }
     }
 

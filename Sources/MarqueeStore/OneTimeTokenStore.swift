@@ -11,6 +11,8 @@ public enum OneTimePurpose: String, Sendable, CaseIterable {
     case changeEmail = "change_email"
     /// Moves a guest's data into the existing account whose address the guest tried to take.
     case mergeGuest = "merge_guest"
+    /// Gives a guest the address (the payload, with the new password's hash) it asked for, once confirmed.
+    case upgradeGuest = "upgrade_guest"
 }
 
 /// A mailed single-use link, stored only as the hash of its token.

@@ -17,7 +17,7 @@ struct AccountLifecycleTests {
         return try H.Session(h.object(response))
     }
 
-    @Test("A guest sets preferences, upgrades with email + password, verifies, and signs in to the same id and data")
+    @Test("A guest sets preferences, upgrades with email + password (staying signed in until the link is followed), verifies, and signs in to the same id and data")
     func guestUpgrade() async throws {
         try await H.run { h in
             let guest = try await guest(h)
@@ -34,9 +34,14 @@ struct AccountLifecycleTests {
             let upgrade = try await h.call(
                 "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken)
             #expect(upgrade.status == .accepted, "\(upgrade.text)")
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode() == "auth.session_ended")
+            // Nothing changes until the address is confirmed: a mistyped one loses nothing.
+            #expect(try await h.me(guest)["account_type"] as? String == "guest")
+            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             #expect(try await h.call("/api/v1/auth/verify", ["token": token]).status == .ok)
+            #expect(try await h.me(guest)["sign_in_method"] as? String == "Email (\(email))", "the guest's session goes on")
+            let again = try await h.call("/api/v1/auth/verify", ["token": token])
+            #expect(try h.object(again)["status"] as? String == "already_verified")
             let session = try await h.signIn(email)
             #expect(session.userID == guest.userID)
             let after = try await h.me(session)
@@ -63,7 +68,7 @@ struct AccountLifecycleTests {
         }
     }
 
-    @Test("Two upgrades of one guest at once: a link only confirms the address the account has now")
+    @Test("Two upgrades of one guest at once: the first link followed takes effect, the other is void")
     func upgradeRace() async throws {
         try await H.run { h in
             let guest = try await guest(h)
@@ -82,7 +87,7 @@ struct AccountLifecycleTests {
                 let response = try await h.call("/api/v1/auth/verify", ["token": token])
                 outcomes[email] = response.status == .ok ? "verified" : try response.errorCode()
             }
-            // Whichever address the account ended with is the only one that can be confirmed.
+            // Whichever link is followed first gives the address; the other no longer finds a guest.
             #expect(outcomes.values.filter { $0 == "verified" }.count == 1, "\(outcomes)")
         }
     }

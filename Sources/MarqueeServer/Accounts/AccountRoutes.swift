@@ -104,9 +104,9 @@ struct AccountRoutes {
                 throw DomainError(.invalidBody, "Send email and password (or id_token for Google).")
             }
             try await accounts.upgrade(signedIn, email: email, password: password, client: ClientInfo(request, context))
-            var response = try status(.accepted, "verification_sent", "Check your mail: confirm the address, then sign in with it. Everything you saved as a guest is kept.")
-            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
-            return response
+            return try status(
+                .accepted, "verification_sent",
+                "Check your mail and follow the link to confirm the address. Until then you stay signed in as a guest, with everything you saved.")
         }
         auth.post("refresh") { request, context in
             let body = try await JSONBody.decode(RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])

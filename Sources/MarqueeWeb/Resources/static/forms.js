@@ -161,9 +161,8 @@ function setUpAccount() {
   });
   formHandler("upgrade-form", async () => {
     const answer = await api("POST", "/api/v1/auth/upgrade", { email: $("#up-email").value.trim(), password: $("#up-password").value });
-    // The guest session ends here; the account is used once its address is confirmed.
-    toastAfterNavigation(answer.message);
-    location.href = "/signin";
+    // The guest stays signed in; the account takes the address once its link is followed.
+    return answer.message;
   });
   formHandler("delete-form", async (form, message) => {
     if (!$("#delete-confirm").checked) throw new ApiError(400, { error: { message: "Tick the box to confirm." } });
