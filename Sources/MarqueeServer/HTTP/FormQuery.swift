@@ -7,6 +7,10 @@ extension URI {
     /// typed into a form would look for "Black+Swan". A value whose escapes are not UTF-8 is returned undecoded.
     func formValue(_ name: String) -> String? {
         rawFormValue(name).map { raw in
+            // Most values (list=favorites, sort=title) have nothing to decode: no need to go through Foundation.
+            guard raw.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+                return String(raw)
+            }
             let spaced = raw.replacingOccurrences(of: "+", with: " ")
             return spaced.removingPercentEncoding ?? spaced
         }
