@@ -18,12 +18,14 @@ extension URI {
 
     /// The first value of `name` in the query, still escaped.
     func rawFormValue(_ name: String) -> Substring? {
-        guard let query else { return nil }
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+        formPairs.first { $0.key == name }?.value
+    }
+
+    /// The query's `key=value` pairs in order, as they are written (nothing decoded).
+    var formPairs: some Sequence<(key: Substring, value: Substring)> {
+        (query ?? "").split(separator: "&").lazy.map { pair in
             let key = pair.prefix { $0 != "=" }
-            guard key == name else { continue }
-            return pair.dropFirst(key.count + 1)
+            return (key, pair.dropFirst(key.count + 1))
         }
-        return nil
     }
 }

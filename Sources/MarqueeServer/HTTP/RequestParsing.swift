@@ -28,8 +28,7 @@ struct RequestParsing {
     /// Refuses query parameters other than `names`: where a request removes or writes data, a misspelt filter
     /// (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything.
     func onlyQuery(_ names: Set<String>) throws {
-        for pair in (request.uri.query ?? "").split(separator: "&") {
-            let name = String(pair.prefix { $0 != "=" })
+        for name in request.uri.formPairs.map({ String($0.key) }) {
             guard names.contains(name) else {
                 let known = names.isEmpty ? "It takes none." : "It takes: \(names.sorted().joined(separator: ", "))."
                 throw DomainError(.invalidParameter, "Unknown query parameter '\(name.prefix(40))'. \(known)")
