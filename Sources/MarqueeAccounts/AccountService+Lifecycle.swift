@@ -81,7 +81,7 @@ extension AccountService {
         try await throttle.attempt(keys)
         let person = try await identity.verify(idToken)
         await throttle.refund(keys)
-        let guestRecord = try await guest.asyncMap { try await account($0) }.flatMap { $0.isGuest ? $0 : nil }
+        let guestRecord = try await guestAccount(guest)
         if var user = try await users.user(googleSubject: person.subject) {
             try Self.requireEnabled(user)
             if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
@@ -128,6 +128,12 @@ extension AccountService {
     }
 
     /// Moves a guest's data into `target`, then removes the guest.
+    /// The account behind `auth` when it is a guest's: what signing in on the same device takes along.
+    func guestAccount(_ auth: Authentication?) async throws -> UserRecord? {
+        guard let auth, let user = try await users.user(id: auth.userID), user.isGuest else { return nil }
+        return user
+    }
+
     func absorb(_ guest: UserID, into target: UserID) async throws {
         try await transfer.move(from: guest, to: target)
         try await remove(guest)
@@ -174,13 +180,6 @@ extension AccountService {
             for id in batch where try await remove(id) { removed += 1 }
             if batch.count < 100 { return removed }
         }
-    }
-}
-
-extension Optional {
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }
 

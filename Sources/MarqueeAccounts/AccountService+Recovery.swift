@@ -82,10 +82,7 @@ extension AccountService {
         }
         let token = try await issueLink(.changeEmail, for: user.id, payload: newEmail, lifetime: policy.verifyLinkLifetime)
         try await mailer.send(mail.confirmNewEmail(to: newEmail, token: token))
-        // An address never confirmed may be someone else's (a typo): it is not told about the account.
-        if let old = user.email, user.emailVerified {
-            try await mailer.send(mail.emailChangeRequested(to: old, newAddress: newEmail))
-        }
+        if let old = user.email { try await mailer.send(mail.emailChangeRequested(to: old, newAddress: newEmail)) }
     }
 
     /// Completes an email change from the link mailed to the new address.

@@ -232,10 +232,11 @@ public struct AccountService: Sendable {
                 .emailNotVerified,
                 "Confirm your email address first: follow the link we sent to \(email). No mail? Ask for a new one.")
         }
+        // Checked before the merge too: a disabled account takes nothing in.
         try Self.requireEnabled(user)
-        if let guest, guest.userID != user.id, try await users.user(id: guest.userID)?.isGuest == true {
-            try await absorb(guest.userID, into: user.id)
-            logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.userID)", "user": "\(user.id)"])
+        if let guest = try await guestAccount(guest), guest.id != user.id {
+            try await absorb(guest.id, into: user.id)
+            logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.id)", "user": "\(user.id)"])
         }
         return try await startSession(for: user, web: web, client: client)
     }
