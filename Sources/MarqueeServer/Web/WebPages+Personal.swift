@@ -50,14 +50,13 @@ extension WebPages {
                     let parse = RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
                     let query = try ItemRoutes.listQuery(SortChoice.rewritten(parse).overriding(["list": list.rawValue]))
-                    // The sequence is read first: the page's stream resumes from it, so nothing saved while the page
-                    // was being drawn is missed (a change already drawn is simply applied again).
-                    let latest = try await items.latest(for: auth.userID)
+                    // The page's stream resumes from the visit's sequence number, read before these items, so nothing
+                    // saved while the page was being drawn is missed (a change already drawn is simply applied again).
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(
                         chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
                         list: list, kind: query.kind, sort: query.sort.rawValue, order: query.descending ? "desc" : "asc",
-                        query: parse.query("q") ?? "", items: page.items, next: cursor, seq: latest)
+                        query: parse.query("q") ?? "", items: page.items, next: cursor)
                     return try responses.page(saved)
                 }
             }

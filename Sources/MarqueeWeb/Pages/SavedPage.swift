@@ -19,7 +19,6 @@ public struct SavedPage: WebPage {
     let items: [Entry]
     let filtered: Bool
     let next: String?
-    let seq: String
 
     /// One saved item as the list shows it.
     struct Entry: Sendable {
@@ -37,14 +36,13 @@ public struct SavedPage: WebPage {
         let imageAlt: String
     }
 
-    /// The page for `list`, showing `items`; `next` is the cursor of the following page; `seq` the person's latest
-    /// change when the page was read (its live stream resumes from there).
+    /// The page for `list`, showing `items`; `next` is the cursor of the following page. (Its live stream resumes
+    /// from the sequence number `chrome` carries.)
     public init(
         chrome: Chrome, list: SavedList, kind: SavedKind?, sort: String, order: String, query: String,
-        items: [SavedItem], next: String?, seq: Int64
+        items: [SavedItem], next: String?
     ) {
         self.chrome = chrome
-        self.seq = String(seq)
         self.sort = sort
         self.order = order
         self.list = list.rawValue

@@ -222,9 +222,9 @@ const snapshotListeners = [];
 
 function connectChanges() {
   if (!signedIn() || !window.EventSource) return;
-  // A page drawn from a known point in the change log resumes from it, so nothing is missed in between (a list
-  // page reads its own point just before its items; every other page has the one read before anything else).
-  const drawnAt = $("main[data-seq]") || $("body[data-seq]");
+  // A page drawn from a known point in the change log (read before anything on the page) resumes from it, so
+  // nothing is missed in between.
+  const drawnAt = $("body[data-seq]");
   const source = new EventSource("/api/v1/me/changes/stream" + (drawnAt ? "?since=" + drawnAt.dataset.seq : ""));
   source.addEventListener("change", (event) => applyChange(JSON.parse(event.data)));
   // The first snapshot only confirms what the page was just drawn with. A later one (the log was compacted while
