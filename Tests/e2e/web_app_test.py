@@ -300,6 +300,13 @@ def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
         wait(a, lambda d: "q=the+matrix" in d.current_url and loaded(d), message="the search is sent")
         assert finds(a, '.saved-item[data-id="603"]') and find(a, "#saved-q").get_attribute("value") == "the matrix"
 
+        # Removed on another device while its note is open: A is told, and the entry goes once the editor closes.
+        find(a, ".saved-item [data-edit-note]").click()
+        find(b, '.saved-item[data-id="603"] [data-remove]').click()
+        wait(a, lambda d: "removed on another device" in text_of(d, ".saved-item .held"), message="A is told")
+        find(a, ".saved-item textarea").send_keys(Keys.ESCAPE)
+        wait(a, lambda d: not finds(d, ".saved-item") and find(d, "#saved-empty").is_displayed(), message="then it goes")
+
         b.get(server.base + "/account")
         find(b, "[data-signout-everywhere]").click()
         wait(a, lambda d: "Sign in again" in toast_text(d), message="the other tab learns it was signed out")

@@ -71,9 +71,8 @@ function newestOnTop(main, change) {
   return firstPage && order === "desc" && (sort === "updated" || (sort === "created" && change === "new"));
 }
 
-/** Puts `fresh` in place of `old`; the control that had focus in `old` gets it back in `fresh`. */
-function replaceEntry(old, fresh) {
-  const focused = old.contains(document.activeElement) ? document.activeElement : null;
+/** Puts `fresh` in place of `old`; the control that had focus in `old` (or `focused`) gets it back in `fresh`. */
+function replaceEntry(old, fresh, focused = old.contains(document.activeElement) ? document.activeElement : null) {
   old.replaceWith(fresh);
   if (!focused) return;
   const same = ["data-watched", "data-rate", "data-remove"].find((a) => focused.hasAttribute(a)) || "data-edit-note";
@@ -92,10 +91,10 @@ function holdWhileEditing(li, item) {
   return true;
 }
 
-/** Removes an entry; focus moves to the next entry (or the previous, or the list's heading) instead of the page. */
-function removeEntry(li) {
+/** Removes an entry; focus, if it was there, moves to the next entry (or the previous, or the list's heading)
+ * instead of the page. */
+function removeEntry(li, hadFocus = li.contains(document.activeElement)) {
   if (holdWhileEditing(li, null)) return;
-  const hadFocus = li.contains(document.activeElement);
   const neighbour = li.nextElementSibling || li.previousElementSibling;
   li.remove();
   if (hadFocus) (neighbour ? $("button", neighbour) : $("h1"))?.focus();
@@ -118,8 +117,10 @@ function reconcile(main, items) {
     if (newestOnTop(main, "new")) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
     else elsewhere(fresh.size);
   }
-  $("#saved-empty").hidden = $$(".saved-item", box).length > 0;
+  showEmptyState();
 }
+
+function showEmptyState() { $("#saved-empty").hidden = $$("#saved-items .saved-item").length > 0; }
 
 /** Items saved elsewhere that belong further along in this order, or on another page: said, not put on top. */
 function elsewhere(count) {
@@ -157,7 +158,7 @@ function applySavedChange(main, change) {
       } else elsewhere(1);
     }
   }
-  $("#saved-empty").hidden = $$(".saved-item", box).length > 0;
+  showEmptyState();
 }
 
 onStart.push(function setUpSavedPage() {
@@ -275,21 +276,17 @@ function editNote(li, update) {
     note.hidden = false;
     $(".held", li)?.remove();
     // A change that arrived meanwhile is shown now; an item removed meanwhile goes.
-    let current = li;
-    if ("pendingItem" in li) {
-      const item = li.pendingItem;
-      delete li.pendingItem;
-      if (!item) {
-        const neighbour = li.nextElementSibling || li.previousElementSibling;
-        li.remove();
-        $("#saved-empty").hidden = $$(".saved-item").length > 0;
-        if (hadFocus && neighbour) $("button", neighbour).focus();
-        return;
-      }
-      current = savedEntry(item, item.list === "watchlist");
-      li.replaceWith(current);
+    if (!("pendingItem" in li)) {
+      if (hadFocus) $("[data-edit-note]", li).focus();
+      return;
     }
-    if (hadFocus) $("[data-edit-note]", current).focus();
+    const item = li.pendingItem;
+    delete li.pendingItem;
+    if (item) replaceEntry(li, savedEntry(item, item.list === "watchlist"), hadFocus ? $("[data-edit-note]", li) : null);
+    else {
+      removeEntry(li, hadFocus);
+      showEmptyState();
+    }
   };
   cancel.addEventListener("click", close);
   editor.addEventListener("keydown", (event) => { if (event.key === "Escape") { event.preventDefault(); close(); } });
