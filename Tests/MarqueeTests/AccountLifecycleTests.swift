@@ -92,6 +92,29 @@ struct AccountLifecycleTests {
         }
     }
 
+    @Test("An upgrade link followed after the address got an account of its own: 409, and the guest stays a guest")
+    func upgradeAfterAddressTaken() async throws {
+        try await H.run { h in
+            let guest = try await guest(h)
+            let email = H.address("taken")
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken)
+            #expect(upgrade.status == .accepted)
+            let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            // Someone else signs up with the address and confirms it (the second mail to it).
+            #expect(try await h.call("/api/v1/auth/signup", ["email": email, "password": "Other-Pass-42"]).status == .accepted)
+            let theirs = try await h.mailbox.message(to: email, subject: "Confirm", index: 1).token(path: "/verify")
+            #expect(try await h.call("/api/v1/auth/verify", ["token": theirs]).status == .ok)
+            let owner = try await h.signIn(email, password: "Other-Pass-42")
+
+            let late = try await h.call("/api/v1/auth/verify", ["token": token])
+            #expect(late.status == .conflict, "\(late.text)")
+            #expect(try late.errorCode() == "auth.account_exists")
+            #expect(try await h.me(guest)["account_type"] as? String == "guest")
+            #expect(try await h.me(owner)["id"] as? String == owner.userID)
+        }
+    }
+
     @Test("Only guests upgrade; preferences are validated field by field")
     func upgradeAndProfileRules() async throws {
         try await H.run { h in
