@@ -127,13 +127,13 @@ extension AccountService {
         }
     }
 
-    /// Moves a guest's data into `target`, then removes the guest.
     /// The account behind `auth` when it is a guest's: what signing in on the same device takes along.
     func guestAccount(_ auth: Authentication?) async throws -> UserRecord? {
         guard let auth, let user = try await users.user(id: auth.userID), user.isGuest else { return nil }
         return user
     }
 
+    /// Moves a guest's data into `target`, then removes the guest.
     func absorb(_ guest: UserID, into target: UserID) async throws {
         try await transfer.move(from: guest, to: target)
         try await remove(guest)

@@ -4,8 +4,6 @@ public import MarqueeCore
 /// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose
 /// message says what is allowed.
 public enum ItemRules {
-    /// The longest note, in characters.
-    public static let maxNoteLength = SavedItem.maxNoteLength
     /// The longest title or name in a snapshot, in characters.
     public static let maxTitleLength = 300
     /// The longest item id.
@@ -65,9 +63,9 @@ public enum ItemRules {
     /// is one character on screen but a thousand scalars of storage.
     public static func note(_ text: String) throws -> String? {
         let length = text.unicodeScalars.count
-        guard length <= maxNoteLength else {
+        guard length <= SavedItem.maxNoteLength else {
             throw DomainError(
-                .badNote, "A note can be at most \(maxNoteLength.formatted()) characters long; this one has \(length.formatted()).")
+                .badNote, "A note can be at most \(SavedItem.maxNoteLength.formatted()) characters long; this one has \(length.formatted()).")
         }
         guard !text.unicodeScalars.contains(where: { isControl($0) && !isLineBreakOrTab($0) }) else {
             throw DomainError(.badNote, "A note is plain text: it cannot hold control characters.")

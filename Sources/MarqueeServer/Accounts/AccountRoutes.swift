@@ -70,9 +70,11 @@ struct AccountRoutes {
         auth.post("signin") { request, context in
             let body = try await JSONBody.decode(
                 Credentials.self, from: request, context: context, fields: ["email", "password", "session"])
+            // A guest whose sign-in cannot be read (ended, or a cookie without its CSRF token) is simply not taken
+            // along: the sign-in itself needs neither.
             let current = try? await authenticator.optionalAuthentication(request)
             let signedIn = try await accounts.signIn(
-                email: body.email, password: body.password, guest: current ?? nil, web: try wantsCookie(body.session),
+                email: body.email, password: body.password, guest: current, web: try wantsCookie(body.session),
                 client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .ok)
         }

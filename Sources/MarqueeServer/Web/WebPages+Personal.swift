@@ -16,7 +16,7 @@ extension WebPages {
                     ? "You are browsing as a guest. Sign in, and what you saved as a guest moves into your account." : nil
                 return try responses.page(AuthPage(
                     chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
-                    rules: Self.passwordRules, notice: notice, guest: visit.viewer == .guest))
+                    rules: Self.passwordRules, notice: notice))
             }
         }
         router.get("signup") { request, context in

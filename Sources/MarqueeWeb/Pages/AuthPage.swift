@@ -13,9 +13,8 @@ public struct AuthPage: WebPage {
     let notice: String?
     let guest: Bool
 
-    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in; `guest`: the
-    /// visitor is signed in as a guest.
-    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil, guest: Bool = false) {
+    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in.
+    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil) {
         self.chrome = chrome
         self.signUp = signUp
         heading = signUp ? "Create your account" : "Sign in"
@@ -23,7 +22,7 @@ public struct AuthPage: WebPage {
         nextQuery = next.queryValueEncoded
         self.rules = rules
         self.notice = notice
-        self.guest = guest
+        guest = chrome.viewer == "guest"
     }
 }
 
