@@ -53,7 +53,7 @@ async function api(method, path, body, raw, signal) {
 
 function toast(message, options = {}) {
   const box = $("#toasts");
-  if (!box) return;
+  if (!box) return null;
   const item = document.createElement("div");
   item.className = "toast" + (options.bad ? " bad" : "");
   item.textContent = message;
@@ -70,6 +70,7 @@ function toast(message, options = {}) {
   }
   box.append(item);
   if (!options.sticky) setTimeout(() => item.remove(), options.bad ? 8000 : 4000);
+  return item;
 }
 
 const signInPath = () => "/signin?next=" + encodeURIComponent(location.pathname + location.search);
@@ -88,8 +89,7 @@ function fail(error) {
  * another tab has signed in meanwhile). */
 function signedOut(message) {
   if ($(".toast[data-signed-out]")) return;
-  toast(message || "You were signed out.", { bad: true, sticky: true, link: { href: signInPath(), label: "Sign in again" } });
-  const shown = $$(".toast").pop();
+  const shown = toast(message || "You were signed out.", { bad: true, sticky: true, link: { href: signInPath(), label: "Sign in again" } });
   if (shown) shown.dataset.signedOut = "";
 }
 
@@ -110,6 +110,10 @@ function snapshotOf(holder) {
   const subtitle = holder.dataset.savedSub || (sub ? sub.textContent : null);
   return { title: $(".t", holder).textContent, image_url: img ? storedImage(img.getAttribute("src")) : null, subtitle };
 }
+
+/** A saved item's API path, and how a toast names its list. */
+const itemPath = (list, kind, id) => `/api/v1/me/items/${list}/${kind}/${encodeURIComponent(id)}`;
+const listLabel = (list) => (list === "favorites" ? "favourites" : "your watchlist");
 
 const absolute = (url) => (url ? new URL(url, location.href).href : null);
 /** An image as a saved item keeps it: this server's own images by path, so they still load when the server is
@@ -180,11 +184,11 @@ async function toggle(button) {
   button.classList.remove("pop");
   void button.offsetWidth;
   button.classList.add("pop");
-  const path = `/api/v1/me/items/${list}/${kind}/${encodeURIComponent(id)}`;
+  const path = itemPath(list, kind, id);
   try {
     if (adding) await api("PUT", path, { snapshot: snapshotOf(holder) });
     else await api("DELETE", path);
-    toast(`${adding ? "Added to" : "Removed from"} ${list === "favorites" ? "favourites" : "your watchlist"}.`);
+    toast(`${adding ? "Added to" : "Removed from"} ${listLabel(list)}.`);
   } catch (error) {
     showState(kind, id, list, !adding);
     fail(error);
@@ -199,11 +203,12 @@ async function finishPendingSave() {
   if (!pending) return;
   // Kept through the sign-in pages; forgotten if the person went elsewhere or took longer than ten minutes.
   const here = pending.page === location.pathname + location.search;
-  if (here || Date.now() - pending.at > 600000) sessionStorage.removeItem(pendingSaveKey);
-  if (!here || !signedIn() || Date.now() - pending.at > 600000) return;
+  const stale = Date.now() - pending.at > 600000;
+  if (here || stale) sessionStorage.removeItem(pendingSaveKey);
+  if (!here || stale || !signedIn()) return;
   try {
-    await api("PUT", `/api/v1/me/items/${pending.list}/${pending.kind}/${encodeURIComponent(pending.id)}`, { snapshot: pending.snapshot });
-    toast(`Added to ${pending.list === "favorites" ? "favourites" : "your watchlist"}.`);
+    await api("PUT", itemPath(pending.list, pending.kind, pending.id), { snapshot: pending.snapshot });
+    toast(`Added to ${listLabel(pending.list)}.`);
   } catch (error) { fail(error); }
 }
 

@@ -63,12 +63,12 @@ function savedEntry(item, watchlist) {
   return li;
 }
 
-/** Whether the page shows the first of its items, newest (created or changed) first: the one order in which an item
- * saved or changed just now belongs at the top of what is shown. */
-function newestOnTop(main, change) {
+/** Whether an item saved (`isNew`) or changed just now belongs at the top of what the page shows: its first page,
+ * newest (created, or for a new item also changed) first. */
+function newestOnTop(main, isNew) {
   const { sort, order } = main.dataset;
   const firstPage = !new URLSearchParams(location.search).has("cursor");
-  return firstPage && order === "desc" && (sort === "updated" || (sort === "created" && change === "new"));
+  return firstPage && order === "desc" && (sort === "updated" || (sort === "created" && isNew));
 }
 
 /** Puts `fresh` in place of `old`; the control that had focus in `old` (or `focused`) gets it back in `fresh`. */
@@ -82,7 +82,7 @@ function replaceEntry(old, fresh, focused = old.contains(document.activeElement)
 
 /** An entry whose note is being edited keeps the text typed: a change from elsewhere waits until the editor closes. */
 function holdWhileEditing(li, item) {
-  if (!li || !$("textarea", li) || "saving" in li.dataset) return false;
+  if (!$("textarea", li) || "saving" in li.dataset) return false;
   li.pendingItem = item;
   const hint = $(".held", li) || Object.assign(document.createElement("p"), { className: "s held" });
   hint.textContent = item ? "This item changed on another device; it will update when you close the note." :
@@ -97,6 +97,7 @@ function removeEntry(li, hadFocus = li.contains(document.activeElement)) {
   if (holdWhileEditing(li, null)) return;
   const neighbour = li.nextElementSibling || li.previousElementSibling;
   li.remove();
+  showEmptyState();
   if (hadFocus) (neighbour ? $("button", neighbour) : $("h1"))?.focus();
 }
 
@@ -114,7 +115,7 @@ function reconcile(main, items) {
   }
   const filtered = main.dataset.kind || main.dataset.query;
   if (!filtered && fresh.size > 0) {
-    if (newestOnTop(main, "new")) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
+    if (newestOnTop(main, true)) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
     else elsewhere(fresh.size);
   }
   showEmptyState();
@@ -134,30 +135,24 @@ function applySavedChange(main, change) {
   const kind = main.dataset.kind;
   if (change.op === "clear") {
     for (const li of $$(".saved-item", box)) if (!change.media_type || li.dataset.kind === change.media_type) removeEntry(li);
-  } else {
-    const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);
-    if (change.op === "delete") { if (old) removeEntry(old); }
-    else if (old) {
-      if (!holdWhileEditing(old, change.item)) {
-        const fresh = savedEntry(change.item, change.list === "watchlist");
-        fresh.classList.add("flash");
-        replaceEntry(old, fresh);
-        if (newestOnTop(main, "changed") && box.firstElementChild !== fresh) {
-          const focused = document.activeElement;
-          box.prepend(fresh);
-          if (fresh.contains(focused)) focused.focus();
-        }
-      }
-    }
-    // A new item shows only where it belongs: the right kind, and no search filter it might not match.
-    else if ((!kind || kind === change.media_type) && !main.dataset.query) {
-      if (newestOnTop(main, "new")) {
-        const fresh = savedEntry(change.item, change.list === "watchlist");
-        fresh.classList.add("flash");
-        box.prepend(fresh);
-      } else elsewhere(1);
-    }
+    return;
   }
+  const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);
+  if (change.op === "delete") {
+    if (old) removeEntry(old);
+    return;
+  }
+  // A new item shows only where it belongs: the right kind, and no search filter it might not match.
+  if (!old && ((kind && kind !== change.media_type) || main.dataset.query)) return;
+  if (old && holdWhileEditing(old, change.item)) return;
+  const fresh = savedEntry(change.item, change.list === "watchlist");
+  fresh.classList.add("flash");
+  if (old) {
+    const focused = old.contains(document.activeElement) ? document.activeElement : null;
+    if (newestOnTop(main, false)) box.prepend(old);
+    replaceEntry(old, fresh, focused);
+  } else if (newestOnTop(main, true)) box.prepend(fresh);
+  else elsewhere(1);
   showEmptyState();
 }
 
@@ -176,7 +171,7 @@ onStart.push(function setUpSavedPage() {
     sort.addEventListener("pointerdown", () => { keyed = false; });
     sort.addEventListener("change", () => { if (!keyed) sort.form.submit(); });
   }
-  const pathOf = (li) => `/api/v1/me/items/${list}/${li.dataset.kind}/${encodeURIComponent(li.dataset.id)}`;
+  const pathOf = (li) => itemPath(list, li.dataset.kind, li.dataset.id);
   const update = async (li, body) => {
     try {
       const change = await api("PATCH", pathOf(li), body);
@@ -283,10 +278,7 @@ function editNote(li, update) {
     const item = li.pendingItem;
     delete li.pendingItem;
     if (item) replaceEntry(li, savedEntry(item, item.list === "watchlist"), hadFocus ? $("[data-edit-note]", li) : null);
-    else {
-      removeEntry(li, hadFocus);
-      showEmptyState();
-    }
+    else removeEntry(li, hadFocus);
   };
   cancel.addEventListener("click", close);
   editor.addEventListener("keydown", (event) => { if (event.key === "Escape") { event.preventDefault(); close(); } });
