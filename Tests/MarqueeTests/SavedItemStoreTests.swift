@@ -199,6 +199,21 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("Merging notes: the same note stays one, and two that would not fit in one note keep the newer")
+    func mergedNotes() async throws {
+        try await Self.withStores { store, ada, bob in
+            let long = { (letter: String) in String(repeating: letter, count: 1_500) }
+            _ = try await store.save(movie("1", note: "same"), for: ada, at: start)
+            _ = try await store.save(movie("2", note: long("a")), for: ada, at: start)
+            _ = try await store.save(movie("1", note: "same"), for: bob, at: start.addingTimeInterval(5))
+            _ = try await store.save(movie("2", note: long("b")), for: bob, at: start.addingTimeInterval(5))
+            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(10))
+            #expect(moved.map(\.id) == ["2"], "nothing new about film 1, so nothing logged")
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "1", for: ada)?.note == "same")
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == long("b"))
+        }
+    }
+
     @Test("Titles sort by their bytes on every store, whatever the database's locale")
     func byteOrder() async throws {
         try await Self.withStores { store, ada, _ in
