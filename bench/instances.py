@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -23,6 +22,8 @@ import time
 import urllib.parse
 
 import aiohttp
+
+from benchlib import parse_wrk
 
 BASE_PORT = 18091
 
@@ -119,15 +120,6 @@ function request()
         ["Content-Type"] = "application/json"}, '{"snapshot":{"title":"Bench film"}}')
 end
 """
-
-
-def parse_wrk(output):
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
-    latencies = {}
-    for label, value, unit in re.findall(r"^\s+(50|99)%\s+([\d.]+)(us|ms|s)\s*$", output, re.M):
-        latencies[label] = float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    return rate, latencies.get("50"), latencies.get("99"), int(non2xx.group(1)) if non2xx else 0
 
 
 async def saves(instances, connections, duration, tokens):
