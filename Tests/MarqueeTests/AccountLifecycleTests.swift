@@ -115,6 +115,28 @@ struct AccountLifecycleTests {
         }
     }
 
+    @Test("An upgrade link past its 24 hours: link_expired, and the guest stays a guest")
+    func upgradeLinkExpires() async throws {
+        let clock = TestClock()
+        try await H.run(clock: clock) { h in
+            let guest = try await guest(h)
+            let email = H.address("late")
+            #expect(try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken
+            ).status == .accepted)
+            let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            clock.advance(by: 24 * 3600 + 1)
+            let late = try await h.call("/api/v1/auth/verify", ["token": token])
+            #expect(try late.errorCode() == "auth.link_expired")
+            #expect(late.text.contains("Create the account again"))
+            // A day on, the access token has expired; the refreshed one still belongs to a guest.
+            let refreshed = try await h.call("/api/v1/auth/refresh", ["refresh_token": guest.refreshToken])
+            let token2 = try #require(try h.object(refreshed)["access_token"] as? String)
+            let me = try await h.call("/api/v1/me", method: .get, bearer: token2)
+            #expect(try h.object(me)["account_type"] as? String == "guest")
+        }
+    }
+
     @Test("Only guests upgrade; preferences are validated field by field")
     func upgradeAndProfileRules() async throws {
         try await H.run { h in
