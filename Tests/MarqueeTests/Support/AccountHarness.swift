@@ -55,7 +55,7 @@ struct AccountHarness: Sendable {
     /// POSTs (or sends) a JSON object built from `fields` (values are JSON-encoded as given).
     func call(
         _ path: String, _ fields: [String: any Sendable]? = nil, method: HTTPRequest.Method = .post,
-        bearer: String? = nil, headers extra: HTTPFields = [:]
+        bearer: String? = nil, headers extra: HTTPFields = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> TestResponse {
         var headers = extra
         if let bearer { headers[.authorization] = "Bearer \(bearer)" }
@@ -64,7 +64,7 @@ struct AccountHarness: Sendable {
             headers[.contentType] = "application/json"
             body = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
         }
-        return try await client.send(path, method: method, body: body, headers: headers)
+        return try await client.send(path, method: method, body: body, headers: headers, sourceLocation: sourceLocation)
     }
 
     /// The JSON object of a response.

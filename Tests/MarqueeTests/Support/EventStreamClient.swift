@@ -56,16 +56,25 @@ final class EventStreamClient: Sendable {
     /// The response status (0 until the headers arrived).
     var status: Int { get async { await events.status } }
 
-    /// The next event that is not a comment, or nil if none arrives within `timeout` (or the stream ended).
-    func next(within timeout: Duration = .seconds(5)) async -> ServerEvent? {
-        await events.next(within: timeout)
+    /// The next event that is not a comment, or nil if none arrives within `timeout` (or the stream ended). Its data
+    /// is checked against the schema the OpenAPI document names for its kind.
+    func next(within timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation) async
+        -> ServerEvent?
+    {
+        let event = await events.next(within: timeout)
+        if let event {
+            for problem in APIContract.repository.problems(event) {
+                Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation)
+            }
+        }
+        return event
     }
 
     /// The next `count` events (failing the test if they do not arrive in time).
     func next(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [ServerEvent] {
         var received: [ServerEvent] = []
         for _ in 0..<count {
-            received.append(try #require(await next(), "only \(received.count) of \(count) events arrived", sourceLocation: sourceLocation))
+            received.append(try #require(await next(sourceLocation: sourceLocation), "only \(received.count) of \(count) events arrived", sourceLocation: sourceLocation))
         }
         return received
     }

@@ -34,6 +34,16 @@ struct TestResponse: Sendable {
 
     var text: String { String(buffer: body) }
 
+    /// Records an issue for each way this answer departs from the OpenAPI document.
+    func checkContract(method: HTTPRequest.Method, uri: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let answer = APIContract.Answer(
+            method: method.rawValue, uri: uri, status: Int(status.code), contentType: headers[.contentType],
+            requestID: headers[.init("X-Request-Id")!], body: Array(body.readableBytesView))
+        for problem in APIContract.repository.problems(answer) {
+            Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation)
+        }
+    }
+
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try WireJSON.makeDecoder().decode(T.self, from: Data(body.readableBytesView))
     }
@@ -50,15 +60,19 @@ struct TestResponse: Sendable {
 }
 
 extension TestClientProtocol {
-    func get(_ uri: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get) { TestResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+    func get(_ uri: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TestResponse {
+        try await send(uri, method: .get, sourceLocation: sourceLocation)
     }
 
-    func send(_ uri: String, method: HTTPRequest.Method, body: String? = nil, headers: HTTPFields = [:]) async throws
-        -> TestResponse
-    {
-        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
+    /// Sends a request and checks the answer against the OpenAPI document.
+    func send(
+        _ uri: String, method: HTTPRequest.Method, body: String? = nil, headers: HTTPFields = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> TestResponse {
+        let response = try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) {
             TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
         }
+        response.checkContract(method: method, uri: uri, sourceLocation: sourceLocation)
+        return response
     }
 }
