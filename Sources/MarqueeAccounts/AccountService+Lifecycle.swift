@@ -33,8 +33,8 @@ extension AccountService {
     }
 
     /// Follows an upgrade link: the guest gets the address and password it asked for, confirmed.
-    func completeUpgrade(tokenHash: String, at date: Date) async throws -> VerificationOutcome {
-        switch try await links.consume(tokenHash: tokenHash, purpose: .upgradeGuest, at: date) {
+    func completeUpgrade(_ outcome: OneTimeTokenOutcome, at date: Date) async throws -> VerificationOutcome {
+        switch outcome {
         case .consumed(let link):
             // A guest upgraded twice (two addresses, two links) takes the first link followed; the other is void.
             guard var user = try await users.user(id: link.userID), user.isGuest,

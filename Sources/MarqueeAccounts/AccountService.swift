@@ -140,11 +140,21 @@ public struct AccountService: Sendable {
         try await sendVerification(to: user)
     }
 
-    /// Follows a verification (or guest-merge) link.
+    /// Follows a link from a verification mail: it confirms a new account's address, moves a guest into the account
+    /// whose address it tried to take, or gives a guest the address it asked for. The link's record says which.
     public func verify(token: String) async throws -> VerificationOutcome {
-        let hash = TokenIssuer.hash(token)
         let at = now()
-        switch try await links.consume(tokenHash: hash, purpose: .verifyEmail, at: at) {
+        let outcome = try await links.consume(
+            tokenHash: TokenIssuer.hash(token), purposes: [.verifyEmail, .mergeGuest, .upgradeGuest], at: at)
+        switch outcome.record?.purpose {
+        case .mergeGuest: return try await mergeGuest(outcome)
+        case .upgradeGuest: return try await completeUpgrade(outcome, at: at)
+        default: return try await confirmAddress(outcome, at: at)
+        }
+    }
+
+    private func confirmAddress(_ outcome: OneTimeTokenOutcome, at: Date) async throws -> VerificationOutcome {
+        switch outcome {
         case .consumed(let link):
             // The link confirms the address it was sent to, and only while the account still has that address.
             guard var user = try await users.user(id: link.userID), let email = user.email, link.payload == email else {
@@ -164,12 +174,12 @@ public struct AccountService: Sendable {
         case .expired:
             throw DomainError(.linkExpired, "This link has expired. Sign in to have a new one sent.")
         case .unknown:
-            return try await mergeGuest(tokenHash: hash, at: at)
+            throw Self.linkInvalid
         }
     }
 
-    private func mergeGuest(tokenHash: String, at date: Date) async throws -> VerificationOutcome {
-        switch try await links.consume(tokenHash: tokenHash, purpose: .mergeGuest, at: date) {
+    private func mergeGuest(_ outcome: OneTimeTokenOutcome) async throws -> VerificationOutcome {
+        switch outcome {
         case .consumed(let link):
             // The link belongs to the account it was mailed to; the guest is its payload (and must still be a guest).
             guard let guest = link.payload.flatMap(UserID.init), try await users.user(id: guest)?.isGuest == true else {
@@ -179,8 +189,12 @@ public struct AccountService: Sendable {
             logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged
         case .alreadyUsed: throw Self.linkUsed
-        case .expired: throw DomainError(.linkExpired, "This link has expired.")
-        case .unknown: return try await completeUpgrade(tokenHash: tokenHash, at: date)
+        case .expired:
+            throw DomainError(
+                .linkExpired,
+                "This link has expired. Sign in to your account on the device you used as a guest: what the guest "
+                    + "saved moves into it.")
+        case .unknown: throw Self.linkInvalid
         }
     }
 

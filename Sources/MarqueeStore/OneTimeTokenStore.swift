@@ -58,16 +58,32 @@ public enum OneTimeTokenOutcome: Sendable, Equatable {
     case expired(OneTimeTokenRecord)
     /// No such token for this purpose.
     case unknown
+
+    /// The link, unless there is none.
+    public var record: OneTimeTokenRecord? {
+        switch self {
+        case .consumed(let record), .alreadyUsed(let record), .expired(let record): record
+        case .unknown: nil
+        }
+    }
 }
 
 /// Where single-use links live.
 public protocol OneTimeTokenStore: Sendable {
     /// Stores a new link.
     func create(_ record: OneTimeTokenRecord) async throws
-    /// Atomically uses the token if it is current.
-    func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome
+    /// Atomically uses the token if it is current and for one of `purposes`: one lookup for a link that may do
+    /// several things (the verification page follows three kinds), its record saying which.
+    func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome
     /// Withdraws every unused link of `purpose` for the user (after a reset, the other reset links stop working).
     func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws
+}
+
+extension OneTimeTokenStore {
+    /// Atomically uses the token if it is current and for `purpose`.
+    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome {
+        try await consume(tokenHash: tokenHash, purposes: [purpose], at: date)
+    }
 }
 
 /// A `OneTimeTokenStore` in memory, for tests and tools.
@@ -79,8 +95,8 @@ public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
 
     public func create(_ record: OneTimeTokenRecord) { records[record.tokenHash] = record }
 
-    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) -> OneTimeTokenOutcome {
-        guard var record = records[tokenHash], record.purpose == purpose else { return .unknown }
+    public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) -> OneTimeTokenOutcome {
+        guard var record = records[tokenHash], purposes.contains(record.purpose) else { return .unknown }
         if record.usedAt != nil { return .alreadyUsed(record) }
         if record.expiresAt <= date { return .expired(record) }
         record.usedAt = date

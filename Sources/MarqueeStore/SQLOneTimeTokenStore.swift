@@ -44,14 +44,14 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         try await database.write { db in try await db.insert(into: "one_time_tokens").model(row).run() }
     }
 
-    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome {
+    public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome {
         try await database.write { [database] db in
             // A link opened twice at once (two instances) is consumed once.
             try await database.lock(.link(tokenHash), in: db)
             guard
                 var record = try await db.select().columns("*").from("one_time_tokens")
-                    .where("token_hash", .equal, tokenHash).where("purpose", .equal, purpose.rawValue)
-                    .first(decoding: Row.self)?.record
+                    .where("token_hash", .equal, tokenHash).first(decoding: Row.self)?.record,
+                purposes.contains(record.purpose)
             else { return .unknown }
             if record.usedAt != nil { return .alreadyUsed(record) }
             if record.expiresAt <= date { return .expired(record) }

@@ -64,4 +64,24 @@ struct OneTimeTokenStoreTests {
             }
         }
     }
+
+    @Test("A link asked for under several purposes is used once, its record saying which; a purpose not asked for is unknown")
+    func severalPurposes() async throws {
+        try await withStores { store in
+            try await store.create(link("m", .mergeGuest))
+            let mailed: Set<OneTimePurpose> = [.verifyEmail, .mergeGuest, .upgradeGuest]
+            #expect(try await store.consume(tokenHash: "m", purposes: [.verifyEmail, .resetPassword], at: start) == .unknown)
+            let first = try await store.consume(tokenHash: "m", purposes: mailed, at: start)
+            guard case .consumed(let record) = first else {
+                Issue.record("expected the link to be consumed, got \(first)")
+                return
+            }
+            #expect(record.purpose == .mergeGuest)
+            #expect(try await store.consume(tokenHash: "m", purposes: mailed, at: start).record?.purpose == .mergeGuest)
+            guard case .alreadyUsed = try await store.consume(tokenHash: "m", purposes: mailed, at: start) else {
+                Issue.record("expected the link to be used")
+                return
+            }
+        }
+    }
 }
