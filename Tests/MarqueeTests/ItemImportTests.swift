@@ -128,7 +128,7 @@ struct ItemImportTests {
         }
     }
 
-    @Test("A bad item in a JSON export is reported alone; a file of another format than asked is refused")
+    @Test("A bad item in a JSON export is reported alone; a file of another format than asked, too long, not UTF-8 or empty is refused")
     func exportRows() async throws {
         try await H.run { h in
             let ada = try await h.guest()
@@ -167,6 +167,20 @@ struct ItemImportTests {
                 #expect(try tooMany.errorCode() == "request.invalid_body")
                 #expect(tooMany.text.contains("10,000"))
             }
+
+            // A spreadsheet saved as Windows-1252 ("Amélie" with é as 0xE9) is refused with the way to save it,
+            // instead of importing titles with letters replaced.
+            let latin1 = Array("Title,Year\r\nAm".utf8) + [0xE9] + Array("lie,2001\r\n".utf8)
+            let notUTF8 = try await h.client.send(
+                "/api/v1/me/import?format=letterboxd", method: .post, bytes: latin1,
+                headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "text/csv"])
+            #expect(try notUTF8.errorCode() == "request.invalid_body")
+            #expect(notUTF8.text.contains("CSV UTF-8"))
+            let empty = try await h.client.send(
+                "/api/v1/me/import", method: .post, bytes: [],
+                headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "text/csv"])
+            #expect(try empty.errorCode() == "request.invalid_body")
+            #expect(try await h.ids(ada, "") == ["603"])
         }
     }
 

@@ -30,7 +30,7 @@ struct OperatorCommandTests {
         }
     }
 
-    @Test("marquee user list, show, disable (ends sessions, blocks sign-in), enable and delete")
+    @Test("marquee user list, show, disable (ends sessions, blocks sign-in, takes no guest in), enable and delete")
     func userCommands() async throws {
         let dataDir = TestSettings.makeDataDirectory()
         let email = H.address("op")
@@ -49,6 +49,13 @@ struct OperatorCommandTests {
             #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
             let refused = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password])
             #expect(try refused.errorCode() == "auth.account_disabled")
+            // A guest signing in to it is refused before anything moves: the guest keeps its items and its sign-in.
+            let guest = try await h.guest()
+            try await h.save(guest, "favorites/movie/129", title: "Spirited Away")
+            let fromGuest = try await h.call(
+                "/api/v1/auth/signin", ["email": email, "password": H.password], bearer: guest.accessToken)
+            #expect(try fromGuest.errorCode() == "auth.account_disabled")
+            #expect(try await h.ids(guest, "") == ["129"])
         }
         #expect(try await runMarquee(["user", "enable", email, "--data-dir", dataDir]).status == 0)
         try await H.run(dataDir: dataDir) { h in _ = try await h.signIn(email) }
