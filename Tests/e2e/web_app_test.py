@@ -263,7 +263,8 @@ def test_guest_sees_the_lock_and_can_favourite(server, artifacts):
 
 def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
     """A visitor's heart survives the detour to sign in; a guest signing in brings its favourites; a note being
-    typed survives a change from another device; two-word searches; signing out everywhere reaches other tabs."""
+    typed survives a change from another device; two-word searches; sorting by keyboard; signing out everywhere reaches
+    other tabs."""
     address = "lin@example.com"
     server.member(address)
     a = browser()
@@ -299,6 +300,19 @@ def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
         box.send_keys(Keys.ENTER)
         wait(a, lambda d: "q=the+matrix" in d.current_url and loaded(d), message="the search is sent")
         assert finds(a, '.saved-item[data-id="603"]') and find(a, "#saved-q").get_attribute("value") == "the matrix"
+
+        # The sort menu with the keyboard: arrows move through the choices without reloading; Apply sorts.
+        a.execute_script("window.stayed = true")
+        sort = find(a, "#saved-sort")
+        first = sort.get_attribute("value")
+        sort.send_keys(Keys.ARROW_DOWN)
+        wait(a, lambda d: find(d, "#saved-sort").get_attribute("value") != first, message="the arrow picks the next sort")
+        time.sleep(0.5)
+        assert a.execute_script("return window.stayed === true"), "an arrow key does not reload the page"
+        chosen = find(a, "#saved-sort").get_attribute("value")
+        find(a, ".toolbar button[type=submit]").send_keys(Keys.ENTER)
+        wait(a, lambda d: "order_by=" + chosen in d.current_url and loaded(d), message="Apply sorts")
+        assert find(a, "#saved-sort").get_attribute("value") == chosen and "q=the+matrix" in a.current_url
 
         # Removed on another device while its note is open: A is told, and the entry goes once the editor closes.
         find(a, ".saved-item [data-edit-note]").click()
