@@ -221,7 +221,8 @@ public struct AccountService: Sendable {
     }
 
     static var linkUsed: DomainError {
-        DomainError(.linkUsed, "This link was already used. If you still need to, ask for a new one.")
+        DomainError(
+            .linkUsed, "This link was already used, or a newer one replaced it. If you still need to, ask for a new one.")
     }
 
     // MARK: Sign-in and sessions

@@ -70,7 +70,7 @@ extension ErrorCode {
     public static let linkInvalid = ErrorCode("auth.link_invalid", 400)
     /// The mailed link is past its expiry.
     public static let linkExpired = ErrorCode("auth.link_expired", 410)
-    /// The link was already used.
+    /// The link was already used, or withdrawn when a newer one was sent or the flow finished another way.
     public static let linkUsed = ErrorCode("auth.link_used", 409)
     /// The request needs a signed-in user.
     public static let authenticationRequired = ErrorCode("auth.required", 401)
