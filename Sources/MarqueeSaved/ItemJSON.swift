@@ -4,6 +4,11 @@ public import MarqueeCore
 /// live-stream frames are the hottest responses Marquee sends. The shape is exactly `SavedItemWire`'s (a test
 /// decodes one into the other).
 public enum ItemJSON {
+    /// The JSON export's `format`, which imports check.
+    public static let exportFormat = "marquee-items"
+    /// The JSON export's `version`: a file of another version is not read as this one.
+    public static let exportVersion = 1
+
     /// One item: `{"created_at", "id", "list", "media_type", "note"?, "rating"?, "snapshot", "updated_at", "watched_at"?}`.
     public static func write(_ item: SavedItem, to json: inout JSONWriter) {
         json.object { json in

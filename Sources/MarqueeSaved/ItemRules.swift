@@ -49,7 +49,8 @@ public enum ItemRules {
             let isNumber = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             guard !isNumber || id.utf8.first != UInt8(ascii: "0") else {
                 throw DomainError(
-                    .badItemID, "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: write numbers without leading zeros.")
+                    .badItemID,
+                    "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: a number id starts from 1, with no leading zeros.")
             }
             return id
         case .city, .event, .artwork:

@@ -130,9 +130,11 @@ public struct SavedItemService: Sendable {
         let date = now()
         let result: SavedItemUpsert
         do {
-            result = try await store.upsert(list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit) {
-                try make($0, date)
-            }
+            // A save that changes nothing is still answered with a change of its own, which every device receives:
+            // a client that recognises its own changes by their numbers must never be handed another's.
+            result = try await store.upsert(
+                list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit, logsUnchanged: true
+            ) { try make($0, date) }
         } catch let error as SavedItemLimitReached {
             throw DomainError(
                 .itemLimitReached,

@@ -113,6 +113,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         router.add(middleware: CompressionMiddleware())
         let allowed = AllowedMethods()
         router.add(middleware: ErrorMiddleware(pages: web, allowed: allowed))
+        router.add(middleware: RepeatedQueryMiddleware())
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }

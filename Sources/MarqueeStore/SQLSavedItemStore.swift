@@ -12,7 +12,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     public func upsert(
-        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int, logsUnchanged: Bool,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) async throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
@@ -21,7 +21,13 @@ public struct SQLSavedItemStore: SavedItemStore {
             let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
             let stored = try edit(existing).upserted(list: list, kind: kind, id: id, replacing: existing, at: date)
             if let existing, stored.hasSameContent(as: existing) {
-                return .unchanged(existing, latest: try await Self.sequence(db, user)?.latest ?? 0)
+                guard logsUnchanged else {
+                    return .unchanged(existing, latest: try await Self.sequence(db, user)?.latest ?? 0)
+                }
+                let (seq, _) = try await Self.nextSequence(db, user, countChange: 0)
+                let change = try await log(
+                    db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: existing, at: date))
+                return SavedItemUpsert(change: change, created: false)
             }
             try await Self.write(stored, for: user, replacing: existing != nil, db)
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)

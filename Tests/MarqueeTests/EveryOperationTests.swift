@@ -52,8 +52,10 @@ struct EveryOperationTests {
             for operation in Self.operations where operation.signedIn {
                 let anonymous = try await h.call(operation.path, method: operation.method)
                 #expect(try anonymous.errorCode() == "auth.required", "\(operation)")
+                #expect(anonymous.headers[.wwwAuthenticate] == #"Bearer realm="marquee""#, "\(operation)")
                 let bad = try await h.call(operation.path, method: operation.method, bearer: String(forged))
                 #expect(try bad.errorCode() == "auth.invalid_token", "\(operation)")
+                #expect(bad.headers[.wwwAuthenticate]?.contains(#"error="invalid_token""#) == true, "\(operation)")
             }
             h.clock.advance(by: 16 * 60)
             for operation in Self.operations where operation.signedIn {

@@ -156,6 +156,15 @@ struct ItemImportTests {
                 "/api/v1/me/import?format=letterboxd", method: .post, body: body,
                 headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "application/json"])
             #expect(try mismatch.errorCode() == "items.unknown_import_format")
+            // An export that says it is another format, or a version this server does not know, is not guessed at.
+            for (field, value) in [("format", "other-items" as any Sendable), ("version", 2)] {
+                let file = String(
+                    decoding: try JSONSerialization.data(withJSONObject: [field: value, "items": items]), as: UTF8.self)
+                let refused = try await h.client.send(
+                    "/api/v1/me/import", method: .post, body: file,
+                    headers: [.authorization: "Bearer \(ada.accessToken)", .contentType: "application/json"])
+                #expect(try refused.errorCode() == "request.invalid_body", "\(field)")
+            }
 
             for (body, type) in [
                 ("Title\r\n" + String(repeating: "Film\r\n", count: 10_001), "text/csv"),

@@ -41,7 +41,7 @@ public struct SearchQuery: Hashable, Sendable {
         guard !trimmed.isEmpty else {
             throw DomainError(.badQuery, "Type something to search for.")
         }
-        guard trimmed.count <= 200 else {
+        guard trimmed.unicodeScalars.count <= 200 else {
             throw DomainError(.badQuery, "A search can be at most 200 characters long.")
         }
         if year != nil, scope == .person {

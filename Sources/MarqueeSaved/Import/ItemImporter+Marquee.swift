@@ -24,12 +24,23 @@ extension ItemImporter {
     }
 
     func importExport(_ text: String, for user: UserID) async throws -> ImportReport {
-        let items: [ExportedItem]
+        let file: ExportFile
         do {
-            items = try WireJSON.makeDecoder().decode(ExportFile.self, from: Data(text.utf8)).items
+            file = try WireJSON.makeDecoder().decode(ExportFile.self, from: Data(text.utf8))
         } catch {
             throw DomainError(.invalidBody, "This JSON is not a Marquee export: it needs an items array of saved items.")
         }
+        // Both are optional (a hand-made list of items is welcome), but a file that names another format, or a later
+        // version whose fields may mean something else, is not read as this one.
+        if let format = file.format, format != ExportFile.format {
+            throw DomainError(.invalidBody, "This JSON says it is \"\(format.prefix(40))\", not a Marquee export (\(ExportFile.format)).")
+        }
+        if let version = file.version, version != ExportFile.version {
+            throw DomainError(
+                .invalidBody,
+                "This export is version \(version); this server reads version \(ExportFile.version). Update the server, or export again from it.")
+        }
+        let items = file.items
         let rows = items.enumerated().map { index, item in item.row(at: index + 1) }
         return try await importRows(rows, format: .json, for: user)
     }
@@ -97,6 +108,11 @@ extension ItemImporter {
 
 /// A JSON export: only `items` is read.
 private struct ExportFile: Decodable {
+    static let format = ItemJSON.exportFormat
+    static let version = ItemJSON.exportVersion
+
+    var format: String?
+    var version: Int?
     var items: [ExportedItem]
 }
 

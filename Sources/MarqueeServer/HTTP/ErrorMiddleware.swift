@@ -37,9 +37,19 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             response.setRetryAfter(for: domainError)
             if let allow { response.headers[.allow] = allow }
+            if domainError.code.httpStatus == 401 { response.headers[.wwwAuthenticate] = Self.challenge(for: domainError) }
         }
         response.headers[.requestID] = context.requestID
         return response
+    }
+
+    /// `WWW-Authenticate`, which every 401 carries (RFC 9110): sign in with a bearer token, and when one was sent
+    /// and is no good, say so as RFC 6750 does.
+    static func challenge(for error: DomainError) -> String {
+        switch error.code {
+        case .invalidToken, .tokenExpired, .sessionEnded: #"Bearer realm="marquee", error="invalid_token""#
+        default: #"Bearer realm="marquee""#
+        }
     }
 
     /// The methods the request's path takes (`GET, HEAD`), when it exists but not for the request's method.

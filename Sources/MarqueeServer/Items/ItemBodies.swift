@@ -4,7 +4,7 @@ import MarqueeSaved
 import MarqueeStore
 
 /// The body of `PUT` and `PATCH /api/v1/me/items/{list}/{kind}/{id}`. A field left out stays as it is; `null`
-/// removes it (`note`, `watched_at`, `rating`).
+/// removes it (`note`, `watched_at`, `rating`) and is refused where nothing can be removed (`snapshot`, `watched`).
 struct ItemEditBody: Decodable {
     static let fields: Set<String> = ["snapshot", "note", "watched", "watched_at", "rating"]
     static let nested: [String: Set<String>] = ["snapshot": ["title", "image_url", "subtitle", "extra"]]
@@ -22,6 +22,11 @@ struct ItemEditBody: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        for (key, rule) in [(CodingKeys.snapshot, "snapshot cannot be removed; send it with a title, or leave it out."),
+            (.watched, "watched must be true or false; to forget the watched date send \"watched\": false.")]
+        where container.contains(key) {
+            if try container.decodeNil(forKey: key) { throw DomainError(.invalidBody, rule) }
+        }
         snapshot = try container.decodeIfPresent(SavedItemWire.Snapshot.self, forKey: .snapshot)
         watched = try container.decodeIfPresent(Bool.self, forKey: .watched)
         note = try Self.update(container, .note)
@@ -35,6 +40,14 @@ struct ItemEditBody: Decodable {
         guard container.contains(key) else { return .keep }
         if try container.decodeNil(forKey: key) { return .clear }
         return .set(try container.decode(T.self, forKey: key))
+    }
+
+    /// Whether it names no field at all: an edit of nothing.
+    var isEmpty: Bool {
+        switch (note, watchedAt, rating) {
+        case (.keep, .keep, .keep): snapshot == nil && watched == nil
+        default: false
+        }
     }
 
     /// The edit this body asks for, checked against the item rules.

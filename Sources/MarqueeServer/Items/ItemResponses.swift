@@ -49,11 +49,11 @@ enum ItemResponses {
         var json = JSONWriter(capacity: 512 * items.count + 128)
         json.object { json in
             json.member("exported_at", RFC3339.string(date))
-            json.member("format", "marquee-items")
+            json.member("format", ItemJSON.exportFormat)
             json.key("items")
             json.array { json in for item in items { ItemJSON.write(item, to: &json) } }
             json.member("seq", seq)
-            json.member("version", Int64(1))
+            json.member("version", Int64(ItemJSON.exportVersion))
         }
         return ByteBuffer(bytes: json.bytes)
     }

@@ -61,6 +61,10 @@ struct ItemRoutes {
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(
                 ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
+            guard !body.isEmpty else {
+                throw DomainError(
+                    .invalidBody, "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
+            }
             let change = try await items.edit(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(change))
         }
@@ -168,7 +172,9 @@ struct ItemRoutes {
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)
         if let text = try parsing.text("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
-            guard text.count <= 200 else { throw DomainError(.badQuery, "A search can be at most 200 characters long.") }
+            guard text.unicodeScalars.count <= 200 else {
+                throw DomainError(.badQuery, "A search can be at most 200 characters long.")
+            }
             query.text = text.searchFolded
         }
         query.sort = try parsing.choice("sort", default: SavedItemQuery.Sort.created)
