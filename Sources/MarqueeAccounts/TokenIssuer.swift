@@ -227,6 +227,8 @@ public struct TokenIssuer: Sendable {
     }
 
     private func tokens(for session: SessionRecord, refreshToken: String, issuedAt: Date) async throws -> SessionTokens {
+        // Whole seconds, as JWT libraries elsewhere expect `iat` and `exp` to be.
+        let issuedAt = Date(timeIntervalSince1970: issuedAt.timeIntervalSince1970.rounded(.down))
         let expires = issuedAt.addingTimeInterval(accessLifetime)
         let payload = AccessPayload(
             sub: SubjectClaim(value: session.userID.rawValue), sid: session.id, iat: IssuedAtClaim(value: issuedAt),
