@@ -174,6 +174,8 @@ struct ItemAPITests {
                 ("/api/v1/me/items?q=%FF", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?list=favorites&q=100%", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/search?q=%C3", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/search?q=%00", .get, nil, 400, "catalog.bad_query"),
+                ("/api/v1/me/items?q=a%00", .get, nil, 400, "catalog.bad_query"),
                 // Requests that remove or write refuse a parameter they do not take, instead of acting on everything.
                 ("/api/v1/me/items/favorites?media_type=movie", .delete, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items/favorites?KIND=movie", .delete, nil, 400, "request.invalid_parameter"),

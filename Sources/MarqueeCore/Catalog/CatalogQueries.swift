@@ -35,14 +35,24 @@ public struct SearchQuery: Hashable, Sendable {
     /// 1-based page.
     public var page: Int
 
-    /// Creates a validated query, throwing `catalog.bad_query` for an empty or overlong text.
-    public init(text: String, scope: Scope = .multi, year: Int? = nil, page: Int = 1) throws(DomainError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
-            throw DomainError(.badQuery, "Type something to search for.")
-        }
+    /// Search text as typed, trimmed; nil when blank. `catalog.bad_query` when longer than 200 characters or
+    /// holding control characters (a NUL would otherwise search for nothing and find nothing, without a word).
+    public static func text(_ typed: String) throws(DomainError) -> String? {
+        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
         guard trimmed.unicodeScalars.count <= 200 else {
             throw DomainError(.badQuery, "A search can be at most 200 characters long.")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw DomainError(.badQuery, "A search cannot hold control characters.")
+        }
+        return trimmed
+    }
+
+    /// Creates a validated query, throwing `catalog.bad_query` for an empty, overlong or unprintable text.
+    public init(text: String, scope: Scope = .multi, year: Int? = nil, page: Int = 1) throws(DomainError) {
+        guard let trimmed = try Self.text(text) else {
+            throw DomainError(.badQuery, "Type something to search for.")
         }
         if year != nil, scope == .person {
             throw DomainError(.invalidParameter, "year filters movies and TV shows, not people.")

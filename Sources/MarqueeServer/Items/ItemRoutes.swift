@@ -171,10 +171,7 @@ struct ItemRoutes {
         var query = SavedItemQuery()
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)
-        if let text = try parsing.text("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
-            guard text.unicodeScalars.count <= 200 else {
-                throw DomainError(.badQuery, "A search can be at most 200 characters long.")
-            }
+        if let typed = try parsing.text("q"), let text = try SearchQuery.text(typed) {
             query.text = text.searchFolded
         }
         query.sort = try parsing.choice("sort", default: SavedItemQuery.Sort.created)
