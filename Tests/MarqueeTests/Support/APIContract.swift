@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The OpenAPI document in the repository, as the contract every API answer in the tests is checked against: the
 /// status must be one the operation lists, the body must have the documented media type and fit its schema, an
@@ -22,6 +23,11 @@ struct APIContract: Sendable {
         var contentType: String?
         var requestID: String?
         var body: [UInt8]
+    }
+
+    /// Records each problem as an issue of the running test, at `sourceLocation`.
+    func record(_ problems: [String], sourceLocation: SourceLocation) {
+        for problem in problems { Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation) }
     }
 
     /// What in `answer` the document does not allow; empty when it conforms or the path is not part of the API

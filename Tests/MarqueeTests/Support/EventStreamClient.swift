@@ -62,11 +62,7 @@ final class EventStreamClient: Sendable {
         -> ServerEvent?
     {
         let event = await events.next(within: timeout)
-        if let event {
-            for problem in APIContract.repository.problems(event) {
-                Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation)
-            }
-        }
+        if let event { APIContract.repository.record(APIContract.repository.problems(event), sourceLocation: sourceLocation) }
         return event
     }
 

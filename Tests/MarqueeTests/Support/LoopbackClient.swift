@@ -17,9 +17,10 @@ struct LoopbackClient: Sendable {
         }
     }
 
-    /// Sends a request; `json` becomes the body.
+    /// Sends a request; `json` becomes the body. The answer is checked against the OpenAPI document.
     func send(
-        _ method: HTTPMethod, _ path: String, json: String? = nil, bearer: String? = nil, timeout: TimeAmount = .seconds(30)
+        _ method: HTTPMethod, _ path: String, json: String? = nil, bearer: String? = nil, timeout: TimeAmount = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
@@ -30,6 +31,11 @@ struct LoopbackClient: Sendable {
         }
         let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 16 << 20)
+        let answer = APIContract.Answer(
+            method: method.rawValue, uri: path, status: Int(response.status.code),
+            contentType: response.headers.first(name: "Content-Type"), requestID: response.headers.first(name: "X-Request-Id"),
+            body: Array(body.readableBytesView))
+        APIContract.repository.record(APIContract.repository.problems(answer), sourceLocation: sourceLocation)
         return Reply(status: Int(response.status.code), body: String(buffer: body))
     }
 

@@ -39,9 +39,7 @@ struct TestResponse: Sendable {
         let answer = APIContract.Answer(
             method: method.rawValue, uri: uri, status: Int(status.code), contentType: headers[.contentType],
             requestID: headers[.init("X-Request-Id")!], body: Array(body.readableBytesView))
-        for problem in APIContract.repository.problems(answer) {
-            Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation)
-        }
+        APIContract.repository.record(APIContract.repository.problems(answer), sourceLocation: sourceLocation)
     }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
