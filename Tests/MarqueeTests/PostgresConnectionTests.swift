@@ -1,8 +1,9 @@
 import Foundation
 import MarqueeCore
-import MarqueeStore
+@testable import MarqueeStore
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import SQLKit
 import Testing
 
@@ -129,4 +130,36 @@ struct PrivatePostgres {
 struct PrivatePostgresFailed: Error, CustomStringConvertible {
     let output: String
     var description: String { "scripts/postgres-start failed: \(output)" }
+}
+
+/// What Marquee does when PostgresNIO never answers a statement whose connection closed under it.
+@Suite("PostgreSQL: a statement lost with its connection")
+struct LostStatementTests {
+    @Test("The statement ends with storage.unavailable soon after the connection closes, instead of never")
+    func lostStatement() async throws {
+        let closing = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
+        let started = ContinuousClock.now
+        let waiting = Task {
+            try await PostgresConnections.untilClosed(closing.futureResult, grace: .milliseconds(50)) {
+                // What a statement written as its connection closes does in PostgresNIO 1.33: never answers.
+                try await Task.sleep(for: .seconds(3_600))
+            }
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        closing.succeed()
+        let error = await #expect(throws: (any Error).self) { try await waiting.value }
+        #expect(error.flatMap(PostgresConnections.unavailable)?.code == .storageUnavailable)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("A statement that answers in time is not reported lost when its connection closes just after")
+    func answeredStatement() async throws {
+        let closing = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
+        let answer = try await PostgresConnections.untilClosed(closing.futureResult, grace: .milliseconds(200)) {
+            closing.succeed()
+            try await Task.sleep(for: .milliseconds(20))
+            return "committed"
+        }
+        #expect(answer == "committed")
+    }
 }

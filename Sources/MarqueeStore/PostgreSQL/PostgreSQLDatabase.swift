@@ -85,17 +85,28 @@ public final class PostgreSQLDatabase: Database, Service {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await connections.leasing { connection in
-            let db = TransactionConnection(base: connection.sql(queryLogLevel: nil))
-            try await db.raw("BEGIN").run()
-            do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
+        let committing = Atomic(false)
+        do {
+            return try await connections.leasing { connection in
+                let db = TransactionConnection(base: connection.sql(queryLogLevel: nil))
+                try await db.raw("BEGIN").run()
+                do {
+                    let result = try await body(db)
+                    committing.store(true, ordering: .relaxed)
+                    try await db.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
             }
+        } catch let error as DomainError where error.code == .storageUnavailable && committing.load(ordering: .relaxed) {
+            // The server may have committed before the connection broke: no one can tell, so do not say it did not.
+            throw DomainError(
+                .storageUnavailable,
+                "The database stopped answering while saving this, so it may or may not have been saved. "
+                    + "Check in a moment, or repeat it: repeating a save is safe.",
+                retryAfterSeconds: error.retryAfterSeconds)
         }
     }
 

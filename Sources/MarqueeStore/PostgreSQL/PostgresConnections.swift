@@ -38,7 +38,7 @@ struct PostgresConnections: SQLDatabase {
                 group.addTask {
                     try await client.withConnection { connection in
                         guard lease.take() else { throw LeaseTimedOut() }
-                        return .done(try await body(connection))
+                        return .done(try await Self.untilClosed(connection.closeFuture) { try await body(connection) })
                     }
                 }
                 group.addTask {
@@ -66,13 +66,42 @@ struct PostgresConnections: SQLDatabase {
         }
     }
 
+    /// Runs `body`, failing with `ConnectionLost` (and cancelling it) if `closed` completes, the connection having
+    /// closed, and `body` has not ended a moment later. PostgresNIO 1.33 loses a statement written in the instant its connection closes (the failed write has
+    /// no promise to fail), so `body` would wait for ever, and its request with it. The moment's grace lets a
+    /// statement whose answer did arrive report it: a commit is never reported as lost.
+    static func untilClosed<T: Sendable>(
+        _ closed: EventLoopFuture<Void>, grace: Duration = .seconds(1), _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let outcome = FirstOutcome<T>()
+        let running = Task {
+            do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+        }
+        closed.whenComplete { _ in
+            Task {
+                try? await Task.sleep(for: grace)
+                outcome.finish(.failure(ConnectionLost()))
+                running.cancel()
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await outcome.value()
+        } onCancel: {
+            running.cancel()
+        }
+    }
+
     /// `storage.unavailable` for errors that mean the server cannot be used right now; nil for the rest (a bad
     /// statement stays a bug, reported as one).
     static func unavailable(_ error: any Error) -> DomainError? {
         let unavailable = DomainError(
             .storageUnavailable, "The database is not answering right now. Please try again in a moment.",
             retryAfterSeconds: 5)
-        if error is LeaseTimedOut || error is _ConnectionPoolModule.ConnectionPoolError || error is CancellationError { return unavailable }
+        if error is LeaseTimedOut || error is ConnectionLost || error is _ConnectionPoolModule.ConnectionPoolError
+            || error is CancellationError
+        {
+            return unavailable
+        }
         guard let error = error as? PSQLError else { return nil }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
@@ -123,6 +152,38 @@ struct TransactionConnection: SQLDatabase {
 }
 
 private struct LeaseTimedOut: Error {}
+
+/// The connection closed under a statement whose answer never came.
+private struct ConnectionLost: Error {}
+
+/// The first of several results offered, handed to the one caller waiting for it; later offers are dropped.
+private final class FirstOutcome<T: Sendable>: Sendable {
+    private struct State {
+        var result: Result<T, any Error>?
+        var waiting: CheckedContinuation<T, any Error>?
+    }
+    private let state = Mutex(State())
+
+    func finish(_ result: Result<T, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume(with: result)
+    }
+
+    func value() async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state -> Result<T, any Error>? in
+                if state.result == nil { state.waiting = continuation }
+                return state.result
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}
 
 private enum LeaseOutcome<T: Sendable>: Sendable {
     case done(T)
