@@ -134,6 +134,11 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         state.withLock { $0.byUser[user] != nil }
     }
 
+    /// The sign-ins whose streams of `user` are open here.
+    public func sessions(of user: UserID) -> Set<String> {
+        state.withLock { Set(($0.byUser[user] ?? [:]).values.map(\.sessionID)) }
+    }
+
     /// Everyone with a stream open here.
     public var watchedUsers: [UserID] {
         state.withLock { Array($0.byUser.keys) }

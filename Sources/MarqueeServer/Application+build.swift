@@ -93,7 +93,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         if let bus = database.bus {
             services.append(InstanceBusService(
                 bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache,
-                sessionsEnded: saved.sessionsEnded, logger: logger))
+                sessionsEnded: saved.sessionsEnded,
+                sessionIsActive: { [tokens = accounts.authenticator.tokens] in try await tokens.isActive(sessionID: $0, of: $1) },
+                logger: logger))
         }
 
         let registry = PrometheusCollectorRegistry()

@@ -139,12 +139,7 @@ struct MultiInstanceTests {
 
             // Cut every server connection to the database (B's LISTEN among them), then save at once, while B is
             // not listening: that notification is lost.
-            let database = try await PostgreSQLDatabase.open(
-                location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(10))
-            try await database.reader.raw(
-                "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            ).run()
-            await database.close()
+            try await Self.cutDatabaseConnections(url)
             var status = 0
             for _ in 0..<40 where status != 201 {
                 status = try await apiA.saveMovie("2", token: person.token)
@@ -154,6 +149,39 @@ struct MultiInstanceTests {
             let healed = try #require(await stream.next(within: .seconds(10)), "B never caught up")
             #expect(healed.id == "2" && healed.object["id"] as? String == "2")
         }
+    }
+
+    @Test("A sign-out on A while B was not listening still ends B's streams as soon as B listens again",
+        .timeLimit(.minutes(1)))
+    func signOutDuringLostNotifications() async throws {
+        try await Self.withTwoInstances { a, b, url in
+            let apiA = LoopbackClient(port: a.port)
+            let person = try await apiA.guest()
+            let stream = LoopbackClient(port: b.port).stream(token: person.token)
+            _ = try #require(await stream.next())
+
+            try await Self.cutDatabaseConnections(url)
+            var status = 0
+            for _ in 0..<40 where status != 200 {
+                status = try await apiA.send(
+                    .POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token).status
+                if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == 200)
+            // Well before the stream's own periodic check (every fourth heartbeat, a minute).
+            let ended = try #require(await stream.next(within: .seconds(10)), "B's stream of the ended sign-in stayed open")
+            #expect(ended.event == "end")
+        }
+    }
+
+    /// Ends every server connection to the database at `url` (each instance's LISTEN among them).
+    static func cutDatabaseConnections(_ url: String) async throws {
+        let database = try await PostgreSQLDatabase.open(
+            location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(10))
+        try await database.reader.raw(
+            "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).run()
+        await database.close()
     }
 
     @Test("One TMDB call for a title asked for through both instances at once", .timeLimit(.minutes(1)))

@@ -18,6 +18,8 @@ struct InstanceBusService: Service {
     let sessionCache: CachedSessionStore
     /// Closes the streams of ended sign-ins: the same routing as for sign-ins ended here.
     let sessionsEnded: @Sendable (SessionNotice) -> Void
+    /// Whether a sign-in of a person is still active, asked of the database.
+    let sessionIsActive: @Sendable (_ sessionID: String, _ user: UserID) async throws -> Bool
     let logger: Logger
 
     func run() async throws {
@@ -37,9 +39,22 @@ struct InstanceBusService: Service {
                     }
                 case .resumed:
                     sessionCache.forgetEverything()
+                    await endStreamsOfEndedSessions()
                     published = published.filter { hub.isWatched($0.key) }
                     for user in hub.watchedUsers { await catchUp(user, published: &published) }
                 }
+            }
+        }
+    }
+
+    /// After a gap in the notices: a sign-in ended on another instance meanwhile was not heard of here, so its
+    /// streams are closed now, before the changes saved meanwhile reach them.
+    private func endStreamsOfEndedSessions() async {
+        for user in hub.watchedUsers {
+            for session in hub.sessions(of: user) {
+                // When the database cannot say, the stream's own periodic check closes it later.
+                guard let active = try? await sessionIsActive(session, user), !active else { continue }
+                sessionsEnded(.ended(session))
             }
         }
     }
