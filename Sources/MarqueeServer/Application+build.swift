@@ -201,14 +201,10 @@ public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async
 /// PostgreSQL when a database URL is set, else the SQLite file in the data directory.
 public func openDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
     if let location = settings.database {
-        do {
-            let database = try await PostgreSQLDatabase.open(
-                location: location, logger: logger, waitingUpTo: .seconds(settings.databaseWait))
-            logger.info("Using PostgreSQL", metadata: ["database": "\(location.redacted)"])
-            return database
-        } catch let error as PostgreSQLUnreachable {
-            throw SettingsError(key: "databaseURL", problem: "\(error.description).")
-        }
+        let database = try await PostgreSQLDatabase.open(
+            location: location, logger: logger, waitingUpTo: .seconds(settings.databaseWait))
+        logger.info("Using PostgreSQL", metadata: ["database": "\(location.redacted)"])
+        return database
     }
     do {
         try FileManager.default.createDirectory(atPath: settings.dataDirectory, withIntermediateDirectories: true)

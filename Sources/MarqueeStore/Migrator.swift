@@ -71,21 +71,24 @@ public struct Migrator: Sendable {
 
     /// Every migration this version knows, with when it was applied (nil: pending), oldest first.
     public func status() async throws -> [(migration: Migration, appliedAt: String?)] {
-        let tables: [any SQLRow]
-        do {
-            tables = try await database.reader.select().column("version").column("applied_at")
-                .from("schema_migrations").all()
-        } catch let error as DomainError {
-            throw error
-        } catch {
-            // A database never migrated has no schema_migrations table yet: everything is pending.
-            tables = []
-        }
+        // A database never migrated has no schema_migrations table yet: everything is pending. Any other failure
+        // (no right to read it, say) is reported, not taken for that.
+        let tables = try await hasMigrationTable()
+            ? try await database.reader.select().column("version").column("applied_at").from("schema_migrations").all()
+            : []
         var applied: [Int: String] = [:]
         for row in tables {
             applied[try row.decode(column: "version", as: Int.self)] = try row.decode(column: "applied_at", as: String.self)
         }
         return migrations.map { ($0, applied[$0.version]) }
+    }
+
+    private func hasMigrationTable() async throws -> Bool {
+        let reader = database.reader
+        let query: SQLQueryString = reader.dialect.name == "postgresql"
+            ? "SELECT to_regclass('schema_migrations') IS NOT NULL AS present"
+            : "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations') AS present"
+        return try await reader.raw(query).first()?.decode(column: "present", as: Bool.self) ?? false
     }
 
     /// Takes the migrations lock; on PostgreSQL also lifts the statement timeout for this transaction, since a

@@ -24,10 +24,6 @@ struct CommonOptions: ParsableArguments {
         if let dataDir { flags["dataDir"] = dataDir }
         if let logLevel { flags["logLevel"] = logLevel }
         if let databaseURL { flags["databaseURL"] = databaseURL }
-        do {
-            return try ServerSettings(reading: try await .standard(flags: flags, configFile: configFile))
-        } catch let error as SettingsError {
-            throw ValidationError(error.description)
-        }
+        return try ServerSettings(reading: try await .standard(flags: flags, configFile: configFile))
     }
 }

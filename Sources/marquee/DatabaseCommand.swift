@@ -74,7 +74,7 @@ struct DatabaseCommand: AsyncParsableCommand {
                 target = try await PostgreSQLDatabase.open(location: location, logger: logger)
             } catch {
                 await source.close()
-                throw ValidationError("--to: \(error)")
+                throw error
             }
             do {
                 try await copy(from: source, path: path, to: target, logger: logger)
@@ -83,7 +83,6 @@ struct DatabaseCommand: AsyncParsableCommand {
             } catch {
                 await source.close()
                 await target.close()
-                if let failure = error as? DatabaseCopy.Failure { throw ValidationError(failure.description) }
                 throw error
             }
         }

@@ -35,12 +35,11 @@ struct Serve: AsyncParsableCommand {
             // Unbuffered, so the line shows up at once even when standard output is a pipe or a file.
             FileHandle.standardOutput.write(Data("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))\n".utf8))
         }
-        let app: any ApplicationProtocol
+        let app = try await buildApplication(settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
         do {
-            app = try await buildApplication(settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
-        } catch let error as SettingsError {
-            throw ValidationError(error.description)
+            try await app.runService()
+        } catch {
+            throw CommandFailure.portInUse(error, host: settings.host, port: settings.port) ?? error
         }
-        try await app.runService()
     }
 }

@@ -28,6 +28,31 @@ struct DatabaseCommandTests {
         }
     }
 
+    @Test("A refusal that waiting cannot mend is reported at once, in PostgreSQL's words, without usage text",
+        .timeLimit(.minutes(1)))
+    func refusals() async throws {
+        try await TestPostgres.withDatabase { url in
+            #expect(try await runMarquee(["db", "migrate", "--database-url", url]).status == 0)
+            // A role that may connect but not read Marquee's tables: not "everything pending".
+            let role = "reader_\(UUID().uuidString.prefix(8).lowercased())"
+            let admin = try await PostgreSQLDatabase.open(
+                location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(10))
+            try await admin.reader.raw("CREATE ROLE \(unsafeRaw: role) LOGIN").run()
+            await admin.close()
+            let restricted = url.replacingOccurrences(of: "postgres@", with: "\(role)@")
+            let denied = try await runMarquee(["db", "status", "--database-url", restricted])
+            #expect(denied.status == 1 && denied.output.contains("permission denied"), "\(denied.output)")
+            #expect(!denied.output.contains("pending") && !denied.output.contains("Usage"), "\(denied.output)")
+
+            let started = ContinuousClock.now
+            let missing = url.replacingOccurrences(of: "/marquee_", with: "/missing_")
+            let noDatabase = try await runMarquee(
+                ["db", "status", "--database-url", missing], environment: ["MARQUEE_DATABASE_WAIT": "30"])
+            #expect(noDatabase.status == 69 && noDatabase.output.contains("does not exist"), "\(noDatabase.output)")
+            #expect(!noDatabase.output.contains("Usage") && ContinuousClock.now - started < .seconds(20))
+        }
+    }
+
     @Test("copy moves a SQLite deployment to PostgreSQL: same items, same sign-ins, counts checked; never into a used database",
         .timeLimit(.minutes(2)))
     func copyToPostgres() async throws {

@@ -55,7 +55,8 @@ public final class PostgreSQLDatabase: Database, Service {
                 break
             } catch {
                 let reason = PostgresConnections.describe(error)
-                guard ContinuousClock.now < deadline else {
+                // A wrong password or a missing database does not mend itself: say so now, not after the wait.
+                guard ContinuousClock.now < deadline, !Self.isPermanent(error) else {
                     throw PostgreSQLUnreachable(location: location.redacted, reason: reason)
                 }
                 logger.warning(
@@ -67,6 +68,21 @@ public final class PostgreSQLDatabase: Database, Service {
         // Listening before anything is served: a stream opened here must not miss another instance's change.
         await database.postgresBus.start()
         return database
+    }
+
+    /// Refusals that waiting does not change: authorization (SQLSTATE class 28), no such database (3D), no right to
+    /// it (42).
+    private static func isPermanent(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server, let state = error.serverInfo?[.sqlState] else {
+            return false
+        }
+        return ["28", "3D", "42"].contains(String(state.prefix(2)))
+    }
+
+    /// The server's own words for an error of PostgreSQL's (`permission denied for schema public`), which
+    /// PostgresNIO keeps out of its description; nil for other errors.
+    public static func reason(_ error: any Error) -> String? {
+        error is PSQLError ? PostgresConnections.describe(error) : nil
     }
 
     /// Opens one connection and runs a trivial query: the pool retries quietly, this says what is wrong.
