@@ -61,7 +61,10 @@ struct PostgresConnectionTests {
         #expect(save.status == 503, "\(save.body)")
         #expect((save.object["error"] as? [String: Any])?["code"] as? String == "storage.unavailable")
         #expect(ContinuousClock.now - started < .seconds(10))
+        // Readiness answers within a health checker's usual timeout: it waits at most a second for a connection.
+        let askedReady = ContinuousClock.now
         #expect(try await api.send(.GET, "/readyz", timeout: .seconds(20)).status == 503)
+        #expect(ContinuousClock.now - askedReady < .seconds(4))
 
         try server.resume()
         var status = 0
