@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SQLKit
+import Synchronization
 import Testing
 
 /// How Marquee connects to PostgreSQL: TLS as the URL asks, and what people see while the server is down.
@@ -140,16 +141,16 @@ struct PrivatePostgresFailed: Error, CustomStringConvertible {
 struct LostStatementTests {
     @Test("The statement ends with storage.unavailable soon after the connection closes, instead of never")
     func lostStatement() async throws {
-        let closing = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
+        let closed = Atomic(false)
         let started = ContinuousClock.now
         let waiting = Task {
-            try await PostgresConnections.untilClosed(closing.futureResult, grace: .milliseconds(50)) {
+            try await PostgresConnections.untilClosed({ closed.load(ordering: .relaxed) }, grace: .milliseconds(50)) {
                 // What a statement written as its connection closes does in PostgresNIO 1.33: never answers.
                 try await Task.sleep(for: .seconds(3_600))
             }
         }
         try await Task.sleep(for: .milliseconds(20))
-        closing.succeed()
+        closed.store(true, ordering: .relaxed)
         let error = await #expect(throws: (any Error).self) { try await waiting.value }
         #expect(error.flatMap(PostgresConnections.unavailable)?.code == .storageUnavailable)
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -157,9 +158,9 @@ struct LostStatementTests {
 
     @Test("A statement that answers in time is not reported lost when its connection closes just after")
     func answeredStatement() async throws {
-        let closing = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
-        let answer = try await PostgresConnections.untilClosed(closing.futureResult, grace: .milliseconds(200)) {
-            closing.succeed()
+        let closed = Atomic(false)
+        let answer = try await PostgresConnections.untilClosed({ closed.load(ordering: .relaxed) }, grace: .milliseconds(200)) {
+            closed.store(true, ordering: .relaxed)
             try await Task.sleep(for: .milliseconds(20))
             return "committed"
         }

@@ -38,7 +38,7 @@ struct PostgresConnections: SQLDatabase {
                 group.addTask {
                     try await client.withConnection { connection in
                         guard lease.take() else { throw LeaseTimedOut() }
-                        return .done(try await Self.untilClosed(connection.closeFuture) { try await body(connection) })
+                        return .done(try await Self.untilClosed({ connection.isClosed }) { try await body(connection) })
                     }
                 }
                 group.addTask {
@@ -66,24 +66,34 @@ struct PostgresConnections: SQLDatabase {
         }
     }
 
-    /// Runs `body`, failing with `ConnectionLost` (and cancelling it) if `closed` completes, the connection having
-    /// closed, and `body` has not ended a moment later. PostgresNIO 1.33 loses a statement written in the instant its connection closes (the failed write has
-    /// no promise to fail), so `body` would wait for ever, and its request with it. The moment's grace lets a
-    /// statement whose answer did arrive report it: a commit is never reported as lost.
+    /// Runs `body`, failing with `ConnectionLost` (and cancelling it) once `isClosed` has said so on two checks
+    /// `grace` apart and `body` has not ended. PostgresNIO 1.33 loses a statement written in the instant its
+    /// connection closes (the failed write has no promise to fail), so `body` would wait for ever, and its request
+    /// with it. The second look lets a statement whose answer did arrive report it: a commit is never reported as
+    /// lost. (Polled, not a callback on the connection's close future: those would pile up on a long-lived
+    /// connection, one per statement.)
     static func untilClosed<T: Sendable>(
-        _ closed: EventLoopFuture<Void>, grace: Duration = .seconds(1), _ body: @escaping @Sendable () async throws -> T
+        _ isClosed: @escaping @Sendable () -> Bool, grace: Duration = .seconds(1),
+        _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let outcome = FirstOutcome<T>()
         let running = Task {
             do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
         }
-        closed.whenComplete { _ in
-            Task {
+        let watchdog = Task {
+            var sawClosed = false
+            while !Task.isCancelled {
                 try? await Task.sleep(for: grace)
-                outcome.finish(.failure(ConnectionLost()))
-                running.cancel()
+                guard isClosed() else { continue }
+                if sawClosed, !Task.isCancelled {
+                    outcome.finish(.failure(ConnectionLost()))
+                    running.cancel()
+                    return
+                }
+                sawClosed = true
             }
         }
+        defer { watchdog.cancel() }
         return try await withTaskCancellationHandler {
             try await outcome.value()
         } onCancel: {
