@@ -130,17 +130,15 @@ public struct SavedItemService: Sendable {
         let date = now()
         let result: SavedItemUpsert
         do {
-            // A save that changes nothing is still answered with a change of its own, which every device receives:
-            // a client that recognises its own changes by their numbers must never be handed another's.
-            result = try await store.upsert(
-                list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit, logsUnchanged: true
-            ) { try make($0, date) }
+            result = try await store.upsert(list: list, kind: kind, id: id, for: user, at: date, limit: itemLimit) {
+                try make($0, date)
+            }
         } catch let error as SavedItemLimitReached {
             throw DomainError(
                 .itemLimitReached,
                 "One account can keep at most \(error.limit.formatted()) saved items, and yours has reached that. Remove some to save more.")
         }
-        if result.changed { await committed(result.change, for: user) }
+        await committed(result.change, for: user)
         return result
     }
 

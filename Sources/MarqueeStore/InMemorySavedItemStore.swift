@@ -19,7 +19,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
     public init() {}
 
     public func upsert(
-        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int, logsUnchanged: Bool,
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
@@ -27,13 +27,9 @@ public actor InMemorySavedItemStore: SavedItemStore {
         let existing = items[key]
         let stored = try edit(existing).upserted(list: list, kind: kind, id: id, replacing: existing, at: date)
         if existing == nil, count(for: user) >= limit { throw SavedItemLimitReached(limit: limit) }
-        if let existing, stored.hasSameContent(as: existing) {
-            guard logsUnchanged else { return .unchanged(existing, latest: latest(for: user)) }
-            let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: existing, at: date)
-            return SavedItemUpsert(change: change, created: false)
-        }
-        items[key] = stored
-        let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date)
+        let kept = existing.flatMap { stored.hasSameContent(as: $0) ? $0 : nil }
+        items[key] = kept ?? stored
+        let change = log(user, op: .upsert, list: list, kind: kind, id: id, item: kept ?? stored, at: date)
         return SavedItemUpsert(change: change, created: existing == nil)
     }
 

@@ -12,7 +12,7 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     public func upsert(
-        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int, logsUnchanged: Bool,
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) async throws -> SavedItemUpsert {
         let date = Milliseconds.rounded(date)
@@ -20,20 +20,14 @@ public struct SQLSavedItemStore: SavedItemStore {
             try await lockItems(of: user, db)
             let existing = try await Self.select(db, user: user, list: list, kind: kind, id: id)
             let stored = try edit(existing).upserted(list: list, kind: kind, id: id, replacing: existing, at: date)
-            if let existing, stored.hasSameContent(as: existing) {
-                guard logsUnchanged else {
-                    return .unchanged(existing, latest: try await Self.sequence(db, user)?.latest ?? 0)
-                }
-                let (seq, _) = try await Self.nextSequence(db, user, countChange: 0)
-                let change = try await log(
-                    db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: existing, at: date))
-                return SavedItemUpsert(change: change, created: false)
-            }
-            try await Self.write(stored, for: user, replacing: existing != nil, db)
+            // The same content again is logged, but the row is left as it was (times included).
+            let unchanged = existing.flatMap { stored.hasSameContent(as: $0) ? $0 : nil }
+            if unchanged == nil { try await Self.write(stored, for: user, replacing: existing != nil, db) }
             let (seq, count) = try await Self.nextSequence(db, user, countChange: existing == nil ? 1 : 0)
             if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
             let change = try await log(
-                db, user, ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: stored, at: date))
+                db, user,
+                ItemChange(seq: seq, op: .upsert, list: list, kind: kind, id: id, item: unchanged ?? stored, at: date))
             return SavedItemUpsert(change: change, created: existing == nil)
         }
     }

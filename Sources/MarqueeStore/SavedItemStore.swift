@@ -15,11 +15,11 @@ public protocol SavedItemStore: Sendable {
     /// Reads the item at (list, kind, id), lets `edit` decide what it becomes, and saves that, all in one
     /// transaction; the creation time of an existing item is kept. `edit` may throw to change nothing. A new item
     /// that would take the person past `limit` items throws `SavedItemLimitReached`.
-    /// An edit that leaves the item as it was writes nothing; it logs nothing either (`SavedItemUpsert.changed`)
-    /// unless `logsUnchanged`, when it is logged as a change of its own carrying the item as it is. A new item keeps
-    /// the creation time `edit` gives it if that is earlier than `date` (imports restoring an export).
+    /// Every upsert is logged as a change of its own, so its caller can tell its change by its number; one that
+    /// leaves the item as it was rewrites nothing, and its change carries the item (and times) as they were. A new
+    /// item keeps the creation time `edit` gives it if that is earlier than `date` (imports restoring an export).
     func upsert(
-        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int, logsUnchanged: Bool,
+        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) async throws -> SavedItemUpsert
     /// Removes an item; nil when there was none (nothing is logged).
@@ -88,27 +88,15 @@ extension SavedItem {
 
 /// What an upsert did.
 public struct SavedItemUpsert: Sendable, Equatable {
-    /// The logged change; for an upsert that changed and logged nothing, the item as it was under the latest
-    /// sequence number.
+    /// The logged change.
     public var change: ItemChange
     /// Whether the item is new (rather than an update of one that existed).
     public var created: Bool
-    /// False when the item already said exactly this and nothing was written or logged.
-    public var changed: Bool
 
     /// Creates the result.
-    public init(change: ItemChange, created: Bool, changed: Bool = true) {
+    public init(change: ItemChange, created: Bool) {
         self.change = change
         self.created = created
-        self.changed = changed
-    }
-
-    /// An upsert that found `existing` already saying it: nothing written or logged.
-    static func unchanged(_ existing: SavedItem, latest: Int64) -> SavedItemUpsert {
-        let change = ItemChange(
-            seq: latest, op: .upsert, list: existing.list, kind: existing.kind, id: existing.id, item: existing,
-            at: existing.updatedAt)
-        return SavedItemUpsert(change: change, created: false, changed: false)
     }
 }
 
@@ -125,14 +113,6 @@ public struct SavedItemKey: Hashable, Sendable {
 }
 
 extension SavedItemStore {
-    /// `upsert` that logs nothing for an edit leaving the item as it was.
-    public func upsert(
-        list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
-        _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
-    ) async throws -> SavedItemUpsert {
-        try await upsert(list: list, kind: kind, id: id, for: user, at: date, limit: limit, logsUnchanged: false, edit)
-    }
-
     /// Saves `item` as it is (keeping the creation time of an existing one), with no limit on the count.
     public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
         try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }.change

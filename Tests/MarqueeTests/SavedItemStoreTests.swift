@@ -48,12 +48,13 @@ struct SavedItemStoreTests {
             #expect(second.seq == 2)
             let stored = try #require(try await store.item(list: .favorites, kind: .movie, id: "603", for: ada))
             #expect(stored.createdAt == first.item?.createdAt && stored.note == "Rewatch" && stored == second.item)
-            // The same item again: nothing written, nothing logged, the latest number and the item as it was.
+            // The same item again: nothing rewritten (its times stay), but a change of its own, carrying the item as it was.
             let same = try await store.upsert(
                 list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(60), limit: .max
             ) { _ in movie("603", note: "Rewatch") }
-            #expect(!same.changed && !same.created && same.change.seq == 2 && same.change.item == stored)
-            #expect(try await store.latest(for: ada) == 2)
+            #expect(!same.created && same.change.seq == 3 && same.change.item == stored)
+            #expect(try await store.latest(for: ada) == 3)
+            #expect(try await store.item(list: .favorites, kind: .movie, id: "603", for: ada) == stored)
             // Equal to Swift, not byte for byte: an edit all the same.
             let decomposed = try await store.upsert(
                 list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(120), limit: .max
@@ -61,7 +62,8 @@ struct SavedItemStoreTests {
             let composed = try await store.upsert(
                 list: .favorites, kind: .movie, id: "603", for: ada, at: later.addingTimeInterval(180), limit: .max
             ) { _ in movie("603", note: "Rewatch, caf\u{e9}") }
-            #expect(decomposed.changed && composed.changed && composed.change.seq == 4)
+            #expect(decomposed.change.item?.updatedAt == later.addingTimeInterval(120))
+            #expect(composed.change.item?.updatedAt == later.addingTimeInterval(180) && composed.change.seq == 5)
             let exact = try await store.item(list: .favorites, kind: .movie, id: "603", for: ada)?.note
             #expect(exact.map { Array($0.utf8) } == Array("Rewatch, caf\u{e9}".utf8))
             #expect(try await store.item(list: .watchlist, kind: .movie, id: "603", for: ada) == nil)
@@ -69,10 +71,10 @@ struct SavedItemStoreTests {
             let bobsFirst = try await store.save(movie("11"), for: bob, at: start)
             #expect(bobsFirst.seq == 1)
 
-            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 5)
+            #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later)?.seq == 6)
             #expect(try await store.remove(list: .favorites, kind: .movie, id: "603", for: ada, at: later) == nil)
-            #expect(try await store.save(movie("1"), for: ada, at: later).seq == 6)
-            #expect(try await store.latest(for: ada) == 6)
+            #expect(try await store.save(movie("1"), for: ada, at: later).seq == 7)
+            #expect(try await store.latest(for: ada) == 7)
             #expect(try await store.latest(for: bob) == 1)
             // A new item keeps the creation time it comes with only if that is in the past.
             let restored = try await store.upsert(list: .watchlist, kind: .movie, id: "7", for: bob, at: later, limit: .max) { _ in
