@@ -46,8 +46,7 @@ public enum ItemRules {
         let id = try id(text)
         switch kind {
         case .movie, .tv, .person:
-            let isNumber = id.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            guard !isNumber || id.utf8.first != UInt8(ascii: "0") else {
+            guard !WholeNumber.isDigits(id) || id.utf8.first != UInt8(ascii: "0") else {
                 throw DomainError(
                     .badItemID,
                     "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: a number id starts from 1, with no leading zeros.")

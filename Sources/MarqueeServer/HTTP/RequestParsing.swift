@@ -46,7 +46,7 @@ struct RequestParsing {
     /// `page`: absent → 1; otherwise a whole number from 1 to 500.
     func page() throws -> Int {
         guard let text = query("page") else { return 1 }
-        guard let page = Int(text), (1...Page<MediaSummary>.maxPage).contains(page) else {
+        guard let page = WholeNumber.parse(text), (1...Page<MediaSummary>.maxPage).contains(page) else {
             throw DomainError(.badPage, "page must be a whole number from 1 to \(Page<MediaSummary>.maxPage).")
         }
         return page
@@ -60,7 +60,7 @@ struct RequestParsing {
             throw DomainError(
                 .unknownList, "There is no list called '\(text.prefix(40))'. Lists: \(lists.joined(separator: ", ")).")
         }
-        guard let id = Int(text), id > 0 else {
+        guard let id = WholeNumber.parse(text), id > 0 else {
             throw DomainError(.badID, "'\(text.prefix(40))' is not a valid id; ids are positive whole numbers.")
         }
         return id
@@ -68,7 +68,7 @@ struct RequestParsing {
 
     func optionalInt(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         guard let text = query(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
+        guard let value = WholeNumber.parse(text), range.contains(value) else {
             throw DomainError(
                 .invalidParameter, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }

@@ -44,7 +44,7 @@ struct LiveStreamOpener: Sendable {
     /// send `Last-Event-ID:` with nothing before they have seen an id.
     static func since(_ text: String?, name: String) throws -> Int64? {
         guard let text, !text.isEmpty else { return nil }
-        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let value = Int64(text) else {
+        guard let value = WholeNumber.parse(text, as: Int64.self) else {
             throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
         }
         return value
