@@ -140,12 +140,7 @@ struct MultiInstanceTests {
             // Cut every server connection to the database (B's LISTEN among them), then save at once, while B is
             // not listening: that notification is lost.
             try await Self.cutDatabaseConnections(url)
-            var status = 0
-            for _ in 0..<40 where status != 201 {
-                status = try await apiA.saveMovie("2", token: person.token)
-                if status != 201 { try await Task.sleep(for: .milliseconds(100)) }
-            }
-            #expect(status == 201)
+            #expect(try await Self.retried(until: 201) { try await apiA.saveMovie("2", token: person.token) } == 201)
             let healed = try #require(await stream.next(within: .seconds(10)), "B never caught up")
             #expect(healed.id == "2" && healed.object["id"] as? String == "2")
         }
@@ -161,17 +156,26 @@ struct MultiInstanceTests {
             _ = try #require(await stream.next())
 
             try await Self.cutDatabaseConnections(url)
-            var status = 0
-            for _ in 0..<40 where status != 200 {
-                status = try await apiA.send(
-                    .POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token).status
-                if status != 200 { try await Task.sleep(for: .milliseconds(100)) }
+            let signedOut = try await Self.retried(until: 200) {
+                try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token).status
             }
-            #expect(status == 200)
+            #expect(signedOut == 200)
             // Well before the stream's own periodic check (every fourth heartbeat, a minute).
             let ended = try #require(await stream.next(within: .seconds(10)), "B's stream of the ended sign-in stayed open")
             #expect(ended.event == "end")
         }
+    }
+
+    /// Sends `request` until it answers `status` (up to 40 times, 0.1 s apart) while the instance's connections come
+    /// back; the last status.
+    static func retried(until status: Int, _ request: () async throws -> Int) async throws -> Int {
+        var last = 0
+        for _ in 0..<40 {
+            last = try await request()
+            if last == status { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return last
     }
 
     /// Ends every server connection to the database at `url` (each instance's LISTEN among them).
