@@ -34,4 +34,25 @@ struct MigratorTests {
             }
         }
     }
+
+    @Test("status on a database never migrated: everything pending, on both databases; after migrating, nothing")
+    func statusOfANewDatabase() async throws {
+        let sqlite = try await SQLiteDatabase.open(
+            path: TestSettings.makeDataDirectory() + "/new.sqlite", logger: TestSettings.quietLogger)
+        try await Self.checkStatus(of: sqlite)
+        await sqlite.close()
+        try await TestPostgres.withDatabase { url in
+            let postgres = try await PostgreSQLDatabase.open(
+                location: try PostgreSQLLocation(url: url), logger: TestSettings.quietLogger, waitingUpTo: .seconds(30))
+            try await Self.checkStatus(of: postgres)
+            await postgres.close()
+        }
+    }
+
+    private static func checkStatus(of database: any Database) async throws {
+        let migrator = Migrator(database: database)
+        #expect(try await migrator.status().allSatisfy { $0.appliedAt == nil })
+        try await migrator.migrate(logger: TestSettings.quietLogger)
+        #expect(try await migrator.status().allSatisfy { $0.appliedAt != nil })
+    }
 }

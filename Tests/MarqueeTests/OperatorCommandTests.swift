@@ -67,4 +67,20 @@ struct OperatorCommandTests {
         let missing = try await runMarquee(["user", "show", email, "--data-dir", dataDir])
         #expect(missing.status != 0 && missing.output.contains("No account"))
     }
+
+    @Test("A bad setting and a busy port stop marquee with one Error: line and their own exit status, no usage text",
+        .timeLimit(.minutes(1)))
+    func startFailures() async throws {
+        let badSetting = try await runMarquee(
+            ["user", "list", "--data-dir", TestSettings.makeDataDirectory()], environment: ["MARQUEE_PORT": "eighty"])
+        #expect(badSetting.status == 78, "\(badSetting.output)")
+        #expect(badSetting.output.contains("Error: Invalid setting port") && !badSetting.output.contains("Usage"))
+
+        let running = try await ServerProcess.start(environment: ["MARQUEE_DATA_DIR": TestSettings.makeDataDirectory()])
+        let busy = try await runMarquee(
+            ["serve", "--port", String(running.port), "--data-dir", TestSettings.makeDataDirectory()])
+        running.stop()
+        #expect(busy.status == 69, "\(busy.output)")
+        #expect(busy.output.contains("\(running.port) is already in use") && !busy.output.contains("Usage"))
+    }
 }
