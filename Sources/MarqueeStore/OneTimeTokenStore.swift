@@ -56,7 +56,7 @@ public enum OneTimeTokenOutcome: Sendable, Equatable {
     case alreadyUsed(OneTimeTokenRecord)
     /// The token is past its expiry.
     case expired(OneTimeTokenRecord)
-    /// No such token for this purpose.
+    /// No such token for the purposes asked.
     case unknown
 
     /// The link, unless there is none.
