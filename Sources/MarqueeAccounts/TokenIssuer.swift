@@ -76,6 +76,7 @@ public struct Authentication: Sendable, Equatable {
 public struct TokenIssuer: Sendable {
     private let keys: JWTKeyCollection
     private let csrfKey: SymmetricKey
+    private let refreshKey: SymmetricKey
     private let sessions: any SessionStore
     private let now: @Sendable () -> Date
     private let accessLifetime: TimeInterval
@@ -93,8 +94,8 @@ public struct TokenIssuer: Sendable {
         }
         keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: signingKey)), digestAlgorithm: .sha256)
-        // A key of its own for CSRF tokens, derived so one secret setting serves both.
-        csrfKey = SymmetricKey(data: Array(HMAC<SHA256>.authenticationCode(for: Array("marquee-csrf".utf8), using: SymmetricKey(data: signingKey))))
+        csrfKey = Self.derivedKey("marquee-csrf", from: signingKey)
+        refreshKey = Self.derivedKey("marquee-refresh", from: signingKey)
         self.sessions = sessions
         self.now = now
         self.accessLifetime = min(accessLifetime, 15 * 60)
@@ -190,15 +191,25 @@ public struct TokenIssuer: Sendable {
         try await sessions.revokeAll(userID: user, at: now())
     }
 
-    /// Exchanges a refresh token for a new pair. A token presented a second time ends its session.
+    /// How long after a refresh its token may be presented again for the same answer, so that a client which lost
+    /// the answer (a dropped connection, a timeout) retries instead of being signed out. Within it a stolen copy
+    /// used first would go unnoticed, so it is kept short.
+    public static let refreshRetryWindow: TimeInterval = 60
+
+    /// Exchanges a refresh token for a new pair. A token presented a second time ends its session, unless it is
+    /// presented again within `refreshRetryWindow` while its successor is still unused: then the answer repeats
+    /// that successor (with a new access token).
     public func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let issuedAt = now()
-        let next = Self.randomToken()
+        // Derived from the token, not random, so that a retry names the same successor and the store can tell it
+        // from a reuse without keeping any token itself.
+        let next = successor(of: refreshToken)
         let outcome = try await sessions.refresh(
             tokenHash: Self.hash(refreshToken), newTokenHash: Self.hash(next), now: issuedAt,
-            expiresAt: issuedAt.addingTimeInterval(sessionLifetime))
+            expiresAt: issuedAt.addingTimeInterval(sessionLifetime),
+            retriesSince: issuedAt.addingTimeInterval(-Self.refreshRetryWindow))
         switch outcome {
-        case .rotated(let session):
+        case .rotated(let session), .repeated(let session):
             return try await tokens(for: session, refreshToken: next, issuedAt: issuedAt)
         case .unknown:
             throw DomainError(.invalidToken, "This sign-in is not valid. Please sign in again.")
@@ -236,6 +247,16 @@ public struct TokenIssuer: Sendable {
         return SessionTokens(
             accessToken: try await keys.sign(payload), accessTokenExpiresAt: expires, refreshToken: refreshToken,
             sessionID: session.id, userID: session.userID)
+    }
+
+    /// The refresh token that replaces `token`: an HMAC of it, as long and as unguessable as a random one.
+    private func successor(of token: String) -> String {
+        Data(HMAC<SHA256>.authenticationCode(for: Array(token.utf8), using: refreshKey)).base64URLEncoded()
+    }
+
+    /// A key of its own for one use, derived so that one secret setting serves every use.
+    private static func derivedKey(_ purpose: String, from secret: [UInt8]) -> SymmetricKey {
+        SymmetricKey(data: Array(HMAC<SHA256>.authenticationCode(for: Array(purpose.utf8), using: SymmetricKey(data: secret))))
     }
 
     /// 256 random bits, URL-safe.

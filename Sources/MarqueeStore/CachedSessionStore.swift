@@ -72,10 +72,13 @@ public final class CachedSessionStore: SessionStore {
         try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
-        let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+        async throws -> RefreshOutcome
+    {
+        let outcome = try await base.refresh(
+            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince)
         switch outcome {
-        case .rotated(let session), .reused(let session), .ended(let session): drop(session.id)
+        case .rotated(let session), .repeated(let session), .reused(let session), .ended(let session): drop(session.id)
         case .unknown: break
         }
         return outcome

@@ -30,9 +30,16 @@ public actor InMemorySessionStore: SessionStore {
         sessions[sessionID]?.expiresAt = expiresAt
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) -> RefreshOutcome {
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+        -> RefreshOutcome
+    {
         guard let token = tokens[tokenHash], var session = sessions[token.sessionID] else { return .unknown }
-        if token.usedAt != nil {
+        if let usedAt = token.usedAt {
+            if usedAt >= retriesSince, let successor = tokens[newTokenHash], successor.sessionID == session.id,
+                successor.usedAt == nil, session.isActive(at: now)
+            {
+                return .repeated(session)
+            }
             if session.revokedAt == nil { session.revokedAt = now }
             sessions[session.id] = session
             return .reused(session)

@@ -85,8 +85,8 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws
-        -> RefreshOutcome
+    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+        async throws -> RefreshOutcome
     {
         let nowMillis = Milliseconds.from(now)
         return try await database.write { [database] db in
@@ -98,7 +98,14 @@ public struct SQLSessionStore: SessionStore {
                 var session = try await db.select().columns("*").from("sessions")
                     .where("id", .equal, token.session_id).first(decoding: Row.self)?.record
             else { return .unknown }
-            if token.used_at != nil {
+            if let usedAt = token.used_at {
+                if usedAt >= Milliseconds.from(retriesSince), session.isActive(at: now),
+                    let successor = try await db.select().columns("*").from("refresh_tokens")
+                        .where("token_hash", .equal, newTokenHash).first(decoding: TokenRow.self),
+                    successor.session_id == session.id, successor.used_at == nil
+                {
+                    return .repeated(session)
+                }
                 if session.revokedAt == nil {
                     session.revokedAt = now
                     try await db.update("sessions").set("revoked_at", to: nowMillis).where("id", .equal, session.id).run()

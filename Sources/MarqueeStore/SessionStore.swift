@@ -2,7 +2,8 @@ public import Foundation
 public import MarqueeCore
 
 /// A signed-in device: one session per sign-in, kept across server restarts. Its refresh tokens form one family:
-/// each is used once and replaced, so a token used twice means it was stolen and ends the session.
+/// each is used once and replaced, so a token used twice means it was stolen and ends the session, unless the second
+/// use is a retry (see `SessionStore.refresh`).
 public struct SessionRecord: Sendable, Equatable {
     /// The session's id (also the refresh-token family id).
     public var id: String
@@ -41,6 +42,9 @@ public struct SessionRecord: Sendable, Equatable {
 public enum RefreshOutcome: Sendable, Equatable {
     /// The token was current: it is now used, the new one issued, the session extended.
     case rotated(SessionRecord)
+    /// The token was rotated moments ago into the very successor asked for, which is still unused: a client
+    /// retrying a refresh whose answer it never got. Nothing changed; the same successor stands.
+    case repeated(SessionRecord)
     /// No such token.
     case unknown
     /// The token had been used before: the whole session is now revoked.
@@ -64,7 +68,11 @@ public protocol SessionStore: Sendable {
     func touch(sessionID: String, at date: Date, expiresAt: Date) async throws
     /// Presents the refresh token `tokenHash`, atomically: rotates it to `newTokenHash` and extends the session
     /// to `expiresAt`, or reports why not (revoking the session when the token is reused).
-    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome
+    ///
+    /// A token used at or after `retriesSince` whose successor is `newTokenHash` and still unused is not a reuse but
+    /// a retry (`.repeated`). Callers derive the successor from the token, so only a retry can name it.
+    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date) async throws
+        -> RefreshOutcome
     /// Revokes one session (sign out on this device).
     func revoke(sessionID: String, at date: Date) async throws
     /// Revokes every session of a user (sign out everywhere, password reset, deletion).

@@ -126,9 +126,10 @@ struct AccountFlowTests {
         }
     }
 
-    @Test("Refresh tokens rotate; a replayed one ends the session, and its access token stops working at once")
+    @Test("Refresh tokens rotate; a retry within a minute repeats the answer; a later replay ends the session, and its access token stops working at once")
     func refreshRotation() async throws {
-        try await H.run { h in
+        let clock = TestClock()
+        try await H.run(clock: clock) { h in
             let session = try await h.signUpVerifyAndSignIn()
             let refreshed = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
             #expect(refreshed.status == .ok)
@@ -138,6 +139,13 @@ struct AccountFlowTests {
             #expect(next["expires_in"] as? Int == 900)
             #expect(try await h.call("/api/v1/me", method: .get, bearer: nextAccess).status == .ok)
 
+            // The answer was lost, say: the client sends the same token again and gets the same successor.
+            clock.advance(by: 30)
+            let retried = try h.object(try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
+            #expect(retried["refresh_token"] as? String == next["refresh_token"] as? String)
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: try #require(retried["access_token"] as? String)).status == .ok)
+
+            clock.advance(by: 31)
             let replay = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
             #expect(try replay.errorCode() == "auth.session_ended")
             let afterReplay = try await h.call("/api/v1/me", method: .get, bearer: nextAccess)
@@ -145,6 +153,20 @@ struct AccountFlowTests {
             let nextRefresh = try #require(next["refresh_token"] as? String)
             let family = try await h.call("/api/v1/auth/refresh", ["refresh_token": nextRefresh])
             #expect(try family.errorCode() == "auth.session_ended")
+        }
+    }
+
+    @Test("Two refreshes racing with one token both get the same new refresh token, and the session goes on")
+    func racingRefreshes() async throws {
+        try await H.run { h in
+            let session = try await h.signUpVerifyAndSignIn()
+            async let first = h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
+            async let second = h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
+            let answers = try await [h.object(first), h.object(second)]
+            let tokens = Set(answers.compactMap { $0["refresh_token"] as? String })
+            #expect(tokens.count == 1)
+            let next = try await h.call("/api/v1/auth/refresh", ["refresh_token": try #require(tokens.first)])
+            #expect(next.status == .ok)
         }
     }
 

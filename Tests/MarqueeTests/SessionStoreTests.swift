@@ -59,6 +59,41 @@ struct SessionStoreTests {
         }
     }
 
+    @Test("A token presented again within the retry window, naming its unused successor, is a retry; otherwise a reuse")
+    func retry() async throws {
+        try await withStores { store in
+            let created = session()
+            try await store.create(created, tokenHash: "r1")
+            let used = start.addingTimeInterval(60)
+            let extended = used.addingTimeInterval(86_400)
+            _ = try await store.refresh(tokenHash: "r1", newTokenHash: "r2", now: used, expiresAt: extended)
+            let rotated = try #require(try await store.session(id: created.id))
+            let soon = used.addingTimeInterval(30)
+            let again = try await store.refresh(
+                tokenHash: "r1", newTokenHash: "r2", now: soon, expiresAt: soon, retriesSince: used)
+            #expect(again == .repeated(rotated))
+            #expect(try await store.session(id: created.id) == rotated)
+
+            // Past the window it is a reuse, as is a retry once the successor has been used in turn.
+            let late = try await store.refresh(
+                tokenHash: "r1", newTokenHash: "r2", now: soon, expiresAt: soon, retriesSince: used.addingTimeInterval(1))
+            guard case .reused = late else {
+                Issue.record("expected reuse after the window, got \(late)")
+                return
+            }
+            let other = session()
+            try await store.create(other, tokenHash: "o1")
+            _ = try await store.refresh(tokenHash: "o1", newTokenHash: "o2", now: used, expiresAt: extended)
+            _ = try await store.refresh(tokenHash: "o2", newTokenHash: "o3", now: used, expiresAt: extended)
+            let stale = try await store.refresh(
+                tokenHash: "o1", newTokenHash: "o2", now: soon, expiresAt: soon, retriesSince: used)
+            guard case .reused = stale else {
+                Issue.record("expected reuse of a token whose successor was used, got \(stale)")
+                return
+            }
+        }
+    }
+
     @Test("Expired, signed-out and signed-out-everywhere sessions end")
     func ending() async throws {
         try await withStores { store in
@@ -113,5 +148,14 @@ struct SessionStoreTests {
             let revoked = try #require(try await store.session(secretHash: "cookie-hash"))
             #expect(!revoked.isActive(at: later.addingTimeInterval(60)) && revoked.lastUsedAt == later)
         }
+    }
+}
+
+extension SessionStore {
+    /// Rotation as before retries existed: any second use is a reuse.
+    fileprivate func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws
+        -> RefreshOutcome
+    {
+        try await refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: .distantFuture)
     }
 }

@@ -58,8 +58,33 @@ struct TokenIssuerTests {
         let second = try await issuer.refresh(first.refreshToken)
         #expect(second.sessionID == first.sessionID && second.refreshToken != first.refreshToken)
         #expect(try await issuer.verify(accessToken: second.accessToken).userID == user)
+        clock.advance(by: TokenIssuer.refreshRetryWindow + 1)
         await expectError(.sessionEnded) { _ = try await issuer.refresh(first.refreshToken) }
         await expectError(.sessionEnded) { _ = try await issuer.refresh(second.refreshToken) }
+    }
+
+    @Test("A refresh retried within a minute (its answer lost) gets the same successor; later it ends the session")
+    func retriedRefresh() async throws {
+        let clock = TestClock()
+        let issuer = try await issuer(clock: clock)
+        let first = try await issuer.startSession(for: user)
+        clock.advance(by: 60)
+        let second = try await issuer.refresh(first.refreshToken)
+        clock.advance(by: 20)
+        let retried = try await issuer.refresh(first.refreshToken)
+        #expect(retried.refreshToken == second.refreshToken && retried.sessionID == first.sessionID)
+        #expect(try await issuer.verify(accessToken: retried.accessToken).userID == user)
+        let third = try await issuer.refresh(retried.refreshToken)
+        #expect(third.refreshToken != second.refreshToken)
+
+        // Within the window, but the successor was used since: someone else holds the chain.
+        await expectError(.sessionEnded) { _ = try await issuer.refresh(first.refreshToken) }
+        await expectError(.sessionEnded) { _ = try await issuer.refresh(third.refreshToken) }
+
+        let other = try await issuer.startSession(for: user)
+        _ = try await issuer.refresh(other.refreshToken)
+        clock.advance(by: TokenIssuer.refreshRetryWindow + 1)
+        await expectError(.sessionEnded) { _ = try await issuer.refresh(other.refreshToken) }
     }
 
     @Test("Sessions survive a restart (SQLite) and end after 30 days without use")

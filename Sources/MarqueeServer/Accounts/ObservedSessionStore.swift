@@ -28,8 +28,11 @@ struct ObservedSessionStore: SessionStore {
         try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
     }
 
-    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws -> RefreshOutcome {
-        let outcome = try await base.refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt)
+    func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+        async throws -> RefreshOutcome
+    {
+        let outcome = try await base.refresh(
+            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince)
         if case .reused(let session) = outcome { onEnd(.ended(session.id)) }
         return outcome
     }
