@@ -40,9 +40,13 @@ class Server:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.base = f"http://127.0.0.1:{self.port}"
-        self.log = open(os.path.join(self.folder, "server.log"), "w")
+        self.start()
+
+    def start(self):
+        """Starts (or starts again, on the same port and folder) the server and waits until it answers."""
+        self.log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.folder],
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.folder],
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -376,6 +380,44 @@ def test_offline_download_opens_without_the_server(binary, artifacts):
         server.remove()
 
 
+def test_hearts_tapped_offline_are_kept_and_sent_later(binary, artifacts):
+    server = Server(binary)
+    d = browser()
+    try:
+        server.member("offline@example.com")
+        sign_in(d, server, "offline@example.com", "/movie/603")
+        wait(d, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
+             message="the service worker controls the page")
+        find(d, "[data-offline]").click()
+        wait(d, lambda d: find(d, "[data-offline]").get_attribute("aria-pressed") == "true", message="downloaded")
+        server.stop()
+
+        # The downloaded page, opened with Marquee out of reach: the heart is kept on this device.
+        d.refresh()
+        wait(d, loaded, message="the downloaded page opens")
+        heart = find(d, ".actions .toggle[data-list=favorites]")
+        heart.click()
+        wait(d, lambda d: "Kept on this device" in toast_text(d), message="kept for later")
+        find(d, ".actions .toggle[data-list=watchlist]").click()
+        d.refresh()
+        wait(d, loaded, message="the downloaded page opens again")
+        wait(d, lambda d: find(d, ".actions .toggle[data-list=favorites]").get_attribute("aria-pressed") == "true"
+             and find(d, ".actions .toggle[data-list=watchlist]").get_attribute("aria-pressed") == "true",
+             message="waiting toggles show as made")
+
+        # Marquee is back: the live stream reconnects, and what waited is sent.
+        server.start()
+        wait(d, lambda d: "Saved 2 changes made offline" in toast_text(d), timeout=15, message="sent when back")
+        assert d.execute_script("return localStorage.getItem('marquee.outbox')") is None
+        d.get(server.base + "/watchlist")
+        wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="on the watchlist")
+        d.get(server.base + "/favorites")
+        wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="in favourites")
+    finally:
+        d.quit()
+        server.remove()
+
+
 def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
@@ -425,6 +467,8 @@ def main():
         ("delete account from the danger zone", lambda: test_delete_account_from_the_danger_zone(server, args.artifacts)),
         ("offline: save a title, stop the server, open it from Downloads",
          lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),
+        ("offline: hearts tapped while Marquee is out of reach are kept, shown, and sent when it is back",
+         lambda: test_hearts_tapped_offline_are_kept_and_sent_later(args.marquee, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
     ]
     failures = 0

@@ -57,7 +57,8 @@ struct WebPages: Sendable {
     func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            google: google != nil, assets: assets, scripts: scripts, changeSeq: visit.latestChange)
+            google: google != nil, assets: assets, scripts: scripts, changeSeq: visit.latestChange,
+            account: visit.auth?.userID.rawValue)
     }
 
     /// The page for an error, with its message, code and request id (and `Retry-After` when the error has one).

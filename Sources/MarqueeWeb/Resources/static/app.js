@@ -164,9 +164,10 @@ async function loadStates(root = document) {
       }
     } catch (error) {
       fail(error);
-      return;
+      break;
     }
   }
+  showQueued();
 }
 
 async function toggle(button) {
@@ -184,15 +185,86 @@ async function toggle(button) {
   button.classList.remove("pop");
   void button.offsetWidth;
   button.classList.add("pop");
-  const path = itemPath(list, kind, id);
+  const wish = { list, kind, id, adding, snapshot: adding ? snapshotOf(holder) : null, at: Date.now() };
+  // This tap is the newest word on the item: one still waiting from offline is replaced by it.
+  forgetQueued((waiting) => sameItem(waiting, wish));
   try {
-    if (adding) await api("PUT", path, { snapshot: snapshotOf(holder) });
-    else await api("DELETE", path);
+    await sendWish(wish);
     toast(`${adding ? "Added to" : "Removed from"} ${listLabel(list)}.`);
+    sendQueued();
   } catch (error) {
+    if (unreachable(error)) {
+      queue(wish);
+      toast("Kept on this device until Marquee can be reached.");
+      return;
+    }
     showState(kind, id, list, !adding);
     fail(error);
   }
+}
+
+/** Makes a toggle's change: PUT to add, DELETE to remove (an item already gone counts as removed). */
+async function sendWish(wish) {
+  const path = itemPath(wish.list, wish.kind, wish.id);
+  if (wish.adding) return api("PUT", path, { snapshot: wish.snapshot });
+  try {
+    await api("DELETE", path);
+  } catch (error) {
+    if (error.code !== "items.not_found") throw error;
+  }
+}
+
+// ---- Toggles made while Marquee cannot be reached ---------------------------------------------------------------
+
+/** Toggles that could not reach Marquee wait in this browser (the newest per item and list), filed under the
+ * account that made them, and are sent in order once it answers again, so a heart tapped offline is not lost. */
+const outboxKey = "marquee.outbox";
+const account = () => document.body.dataset.account;
+const sameItem = (a, b) => a.list === b.list && a.kind === b.kind && a.id === b.id;
+/** No answer, or a proxy's or Marquee's "not now": try again later rather than undo. */
+const unreachable = (error) => error.code === "network" || [502, 503, 504].includes(error.status);
+function outboxes() {
+  try { return JSON.parse(localStorage.getItem(outboxKey)) || {}; } catch { return {}; }
+}
+const queued = () => (account() && outboxes()[account()]) || [];
+
+function setQueued(wishes) {
+  if (!account()) return;
+  const all = outboxes();
+  all[account()] = wishes;
+  if (!wishes.length) delete all[account()];
+  if (Object.keys(all).length) localStorage.setItem(outboxKey, JSON.stringify(all));
+  else localStorage.removeItem(outboxKey);
+}
+
+const forgetQueued = (matches) => setQueued(queued().filter((w) => !matches(w)));
+const queue = (wish) => setQueued([...queued().filter((w) => !sameItem(w, wish)), wish]);
+const showQueued = () => queued().forEach((w) => showState(w.kind, w.id, w.list, w.adding));
+let sendingQueued = null;
+
+/** Sends what waits, oldest first, until one still cannot get through. One refused for good (the item cap) is
+ * undone with its reason; an ended sign-in keeps them all. Tabs take turns (Web Locks) so none is sent twice. */
+function sendQueued() {
+  if (sendingQueued || !signedIn() || !queued().length) return sendingQueued;
+  const run = async () => {
+    let sent = 0;
+    for (let wish; (wish = queued()[0]);) {
+      try {
+        await sendWish(wish);
+        sent++;
+      } catch (error) {
+        if (!unreachable(error)) fail(error);
+        if (unreachable(error) || endedSignIn.includes(error.code)) break;
+        showState(wish.kind, wish.id, wish.list, !wish.adding);
+      }
+      // This one only: a newer tap on the item, made while it was on its way, goes next.
+      forgetQueued((w) => sameItem(w, wish) && w.at === wish.at);
+    }
+    if (sent) toast(`Saved ${sent} change${sent > 1 ? "s" : ""} made offline.`);
+  };
+  sendingQueued = (navigator.locks ? navigator.locks.request(outboxKey, run) : run()).catch(() => {})
+    .finally(() => { sendingQueued = null; });
+  return sendingQueued;
 }
 
 const pendingSaveKey = "marquee.pendingSave";
@@ -241,6 +313,8 @@ function connectChanges() {
     for (const listener of snapshotListeners) listener(snapshot.items);
   });
   source.addEventListener("end", () => { source.close(); signedOut(); });
+  // Connected (again): Marquee answers, so toggles made meanwhile can go.
+  source.addEventListener("open", () => sendQueued());
   // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
   // restored from the back/forward cache reconnects.
   window.addEventListener("pagehide", () => source.close(), { once: true });
@@ -493,12 +567,14 @@ function renderDownloads(list) {
 function start() {
   const pending = sessionStorage.getItem("marquee.toast");
   if (pending) { sessionStorage.removeItem("marquee.toast"); toast(pending); }
-  window.addEventListener("offline", () => toast("You are offline. Downloads still open.", { bad: true }));
+  window.addEventListener("offline", () => toast("You are offline. Downloads still open, and hearts wait for you to be back.", { bad: true }));
+  window.addEventListener("online", () => sendQueued());
+  setInterval(() => { if (queued().length) sendQueued(); }, 30000);
   for (const card of $$(".card[data-kind]")) addHeart(card);
   for (const step of onStart) step();
   setUpOffline();
   for (const grid of $$(".grid[data-api]")) setUpPaging(grid);
-  finishPendingSave().then(() => loadStates());
+  finishPendingSave().then(() => sendQueued()).then(() => loadStates());
   connectChanges();
 }
 

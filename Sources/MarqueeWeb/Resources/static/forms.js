@@ -131,10 +131,12 @@ function formHandler(id, action) {
   });
 }
 
-/** What this browser kept for the person: offline pages (which show their name) and recent searches. */
+/** What this browser kept for the person: offline pages (which show their name), recent searches, and toggles
+ * still waiting to be sent. */
 async function forgetThisBrowser() {
   localStorage.removeItem(downloadsKey);
   localStorage.removeItem(recentKey);
+  forgetQueued(() => true);
   if (window.caches) await caches.delete(downloadsCache);
 }
 
