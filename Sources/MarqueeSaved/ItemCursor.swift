@@ -37,6 +37,6 @@ public enum ItemCursor {
 
     private static func fingerprint(_ query: SavedItemQuery) -> String {
         [query.list?.rawValue ?? "*", query.kind?.rawValue ?? "*", query.sort.rawValue, query.descending ? "desc" : "asc",
-            query.text ?? ""].joined(separator: "|")
+            query.text ?? ""].joined(separator: "|") + (query.watched.map { $0 ? "|watched" : "|unwatched" } ?? "")
     }
 }

@@ -53,6 +53,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
         let matching = items.filter { key, item in
             key.user == user && (query.list == nil || key.list == query.list)
                 && (query.kind == nil || key.kind == query.kind)
+                && (query.watched.map { $0 == (item.watchedAt != nil) } ?? true)
                 && (query.text.map { text in
                     [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded.contains(text)
                 } ?? true)

@@ -239,6 +239,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         var conditions: SQLQueryString = "user_id = \(bind: user.rawValue)"
         if let list = query.list { conditions += " AND list = \(bind: list.rawValue)" }
         if let kind = query.kind { conditions += " AND kind = \(bind: kind.rawValue)" }
+        if let watched = query.watched { conditions += watched ? " AND watched_at IS NOT NULL" : " AND watched_at IS NULL" }
         if let text = query.text, !text.isEmpty {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                 .replacingOccurrences(of: "_", with: "\\_")

@@ -13,6 +13,8 @@ public struct SavedItemQuery: Sendable, Equatable {
     public var kind: SavedKind?
     /// Only items whose title or note contains this text (already `searchFolded`).
     public var text: String?
+    /// Only items marked watched (true) or not (false); nil: both. Favourites are never marked watched.
+    public var watched: Bool?
     public var sort: Sort
     public var descending: Bool
     /// Continue after this position (from a previous page's `next`).
@@ -22,12 +24,13 @@ public struct SavedItemQuery: Sendable, Equatable {
 
     /// Creates a query.
     public init(
-        list: SavedList? = nil, kind: SavedKind? = nil, text: String? = nil, sort: Sort = .created,
-        descending: Bool = true, after: SavedItemPosition? = nil, limit: Int = 20
+        list: SavedList? = nil, kind: SavedKind? = nil, text: String? = nil, watched: Bool? = nil,
+        sort: Sort = .created, descending: Bool = true, after: SavedItemPosition? = nil, limit: Int = 20
     ) {
         self.list = list
         self.kind = kind
         self.text = text
+        self.watched = watched
         self.sort = sort
         self.descending = descending
         self.after = after

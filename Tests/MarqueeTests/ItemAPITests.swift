@@ -69,15 +69,8 @@ struct ItemAPITests {
             try await h.save(ada, "watchlist/movie/194", title: "Amélie", ["note": "Paris, Montmartre"])
             try await h.save(ada, "favorites/person/31", title: "Tom Hanks", ["note": "Saw him in PARIS"])
 
-            var seen: [String] = []
-            var cursor: String?
-            repeat {
-                let query = "?list=favorites&limit=10" + (cursor.map { "&cursor=\($0)" } ?? "")
-                let page = try await h.getObject(ada, "/api/v1/me/items\(query)")
-                #expect(page["total_results"] as? Int == 24)
-                seen += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-                cursor = page["next_cursor"] as? String
-            } while cursor != nil && seen.count < 100
+            let (seen, totals) = try await h.pagedIDs(ada, "?list=favorites&limit=10")
+            #expect(totals == [24])
             #expect(seen.count == 24 && Set(seen).count == 24)
             #expect(seen.first == "31" && seen[1] == "23")
 
@@ -98,6 +91,40 @@ struct ItemAPITests {
                 "/api/v1/me/items?sort=title&cursor=\(try #require(first["next_cursor"] as? String))", method: .get,
                 bearer: ada.accessToken)
             #expect(try otherSort.errorCode() == "items.bad_cursor")
+        }
+    }
+
+    @Test("The watchlist filters by watched or not, and pages within the filter")
+    func watchedFilter() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            for id in 1...5 {
+                h.clock.advance(by: 1)
+                try await h.save(ada, "watchlist/movie/\(id)", title: "Film \(id)", id.isMultiple(of: 2) ? ["watched": true] : [:])
+            }
+            try await h.save(ada, "favorites/movie/9", title: "Film 9")
+            #expect(try await h.ids(ada, "?list=watchlist&watched=true") == ["4", "2"])
+            #expect(try await h.ids(ada, "?list=watchlist&watched=false") == ["5", "3", "1"])
+            #expect(try await h.ids(ada, "?watched=false&kind=movie&sort=title") == ["1", "3", "5", "9"])
+            let marked = try await h.call(
+                "/api/v1/me/items/watchlist/movie/3", ["watched": true], method: .patch, bearer: ada.accessToken)
+            #expect(marked.status == .ok)
+            #expect(try await h.ids(ada, "?list=watchlist&watched=false") == ["5", "1"])
+
+            let (seen, totals) = try await h.pagedIDs(ada, "?list=watchlist&watched=true&limit=1")
+            #expect(seen == ["4", "3", "2"] && totals == [3])
+
+            let first = try await h.getObject(ada, "/api/v1/me/items?list=watchlist&watched=true&limit=1")
+            let cursorOfWatched = try #require(first["next_cursor"] as? String)
+            let mixed = try await h.call(
+                "/api/v1/me/items?list=watchlist&watched=false&limit=1&cursor=\(cursorOfWatched)", method: .get,
+                bearer: ada.accessToken)
+            #expect(try mixed.errorCode() == "items.bad_cursor")
+            for bad in ["yes", "1", "TRUE", ""] {
+                let answer = try await h.call("/api/v1/me/items?watched=\(bad)", method: .get, bearer: ada.accessToken)
+                let code = try answer.errorCode()
+                #expect(answer.status == .badRequest && code == "request.invalid_parameter", "\(bad)")
+            }
         }
     }
 

@@ -142,6 +142,9 @@ struct SavedItemStoreTests {
             titled.snapshot.title = "Ábaco"
             _ = try await store.save(titled, for: ada, at: start.addingTimeInterval(1))
             _ = try await store.save(movie("x", list: .watchlist), for: ada, at: start)
+            var seen = movie("w", list: .watchlist)
+            seen.watchedAt = start
+            _ = try await store.save(seen, for: ada, at: start)
             _ = try await store.save(movie("q"), for: bob, at: start)
 
             let first = try await store.page(SavedItemQuery(list: .favorites, limit: 2), for: ada)
@@ -149,11 +152,15 @@ struct SavedItemStoreTests {
             let second = try await store.page(SavedItemQuery(list: .favorites, after: first.next, limit: 2), for: ada)
             #expect(second.items.map(\.id) == ["b", "a"] && second.next == nil && second.total == 4)
             let ascending = try await store.page(SavedItemQuery(sort: .title, descending: false, limit: 10), for: ada)
-            #expect(ascending.items.map(\.id) == ["z", "a", "b", "c", "x"])
+            #expect(ascending.items.map(\.id) == ["z", "a", "b", "c", "w", "x"])
+            let watched = try await store.page(SavedItemQuery(list: .watchlist, watched: true), for: ada)
+            #expect(watched.items.map(\.id) == ["w"] && watched.total == 1)
+            let toWatch = try await store.page(SavedItemQuery(list: .watchlist, watched: false), for: ada)
+            #expect(toWatch.items.map(\.id) == ["x"] && toWatch.total == 1)
             #expect(try await store.page(SavedItemQuery(text: "zebra"), for: ada).items.map(\.id) == ["z"])
             #expect(try await store.page(SavedItemQuery(text: "abaco"), for: ada).items.map(\.id) == ["z"])
             #expect(try await store.page(SavedItemQuery(text: "100%"), for: ada).items.isEmpty)
-            #expect(try await store.count(for: ada) == 5)
+            #expect(try await store.count(for: ada) == 6)
 
             let states = try await store.lists(
                 containing: [SavedItemKey(kind: .movie, id: "x"), SavedItemKey(kind: .movie, id: "q"),

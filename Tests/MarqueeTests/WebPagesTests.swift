@@ -235,6 +235,15 @@ struct WebPagesTests {
 
             let watchlist = try await client.send("/watchlist", method: .get, headers: [.cookie: session.cookie])
             #expect(watchlist.text.contains("<option value=\"7\" selected>7</option>"))
+            // The Show menu: what is left to watch, or what was watched; kind tabs keep the choice.
+            let toWatch = try await client.send("/watchlist?show=to_watch", method: .get, headers: [.cookie: session.cookie])
+            #expect(toWatch.text.contains(#"data-watched="false""#) && toWatch.text.contains("Film 7<"))
+            #expect(toWatch.text.contains(#"<option value="to_watch" selected>To watch</option>"#))
+            #expect(toWatch.text.contains(#"href="/watchlist?kind=tv&amp;show=to_watch""#))
+            let seen = try await client.send("/watchlist?show=watched", method: .get, headers: [.cookie: session.cookie])
+            #expect(seen.text.contains(#"data-watched="true""#) && !seen.text.contains("Film 7<"))
+            #expect(seen.text.contains("Nothing matches this filter."))
+            #expect(!(try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])).text.contains("saved-show"))
 
             // A filtered page says which filter it was drawn with (its script adds live changes only when unfiltered)
             // and what matched.

@@ -25,7 +25,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PASSWORD = "Sunflower42x"
 
@@ -334,6 +334,31 @@ def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
         b.quit()
 
 
+def test_watchlist_shows_what_is_left_to_watch(server, artifacts):
+    server.member("show@example.com")
+    d = browser()
+    try:
+        sign_in(d, server, "show@example.com", "/movie/603")
+        find(d, ".actions .toggle[data-list=watchlist]").click()
+        wait(d, lambda d: "Added to your watchlist" in toast_text(d), message="on the watchlist")
+        d.get(server.base + "/watchlist")
+        Select(find(d, "#saved-show")).select_by_value("to_watch")
+        wait(d, lambda d: "show=to_watch" in d.current_url and loaded(d), message="a picked choice applies at once")
+        wait(d, lambda d: d.execute_script("return !!window.EventSource"))
+        find(d, '.saved-item[data-id="603"] [data-watched]').click()
+        wait(d, lambda d: not finds(d, '.saved-item[data-id="603"]'), message="a watched title leaves To watch")
+        assert "is now under Watched" in toast_text(d)
+        assert find(d, "#saved-empty").is_displayed()
+        find(d, "a[href='/watchlist?kind=movie&show=to_watch']").click()
+        wait(d, lambda d: "kind=movie" in d.current_url and loaded(d), message="a kind tab")
+        assert Select(find(d, "#saved-show")).first_selected_option.text == "To watch", "tabs keep the Show choice"
+        Select(find(d, "#saved-show")).select_by_value("watched")
+        wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="listed under Watched")
+        assert "Watched" in text_of(d, '.saved-item[data-id="603"] .good')
+    finally:
+        d.quit()
+
+
 def test_delete_account_from_the_danger_zone(server, artifacts):
     server.member("linus@example.com")
     d = browser()
@@ -464,6 +489,8 @@ def main():
          lambda: test_guest_sees_the_lock_and_can_favourite(server, args.artifacts)),
         ("a guest keeps what it saved; a note being typed survives a live change; two-word search; sign-out reaches other tabs",
          lambda: test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, args.artifacts)),
+        ("the watchlist's Show menu: a title marked watched leaves To watch and is under Watched",
+         lambda: test_watchlist_shows_what_is_left_to_watch(server, args.artifacts)),
         ("delete account from the danger zone", lambda: test_delete_account_from_the_danger_zone(server, args.artifacts)),
         ("offline: save a title, stop the server, open it from Downloads",
          lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),

@@ -75,6 +75,16 @@ struct RequestParsing {
         return value
     }
 
+    /// `true` or `false` (nil when absent); anything else fails with `request.invalid_parameter`.
+    func flag(_ name: String) throws -> Bool? {
+        guard let text = query(name) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw DomainError(.invalidParameter, "\(name) must be true or false.")
+        }
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws -> T
     where T.RawValue == String {
         guard let text = query(name) else { return defaultValue }

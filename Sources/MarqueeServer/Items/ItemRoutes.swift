@@ -171,6 +171,7 @@ struct ItemRoutes {
         var query = SavedItemQuery()
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)
+        query.watched = try parsing.flag("watched")
         if let typed = try parsing.text("q"), let text = try SearchQuery.text(typed) {
             query.text = text.searchFolded
         }

@@ -49,13 +49,14 @@ extension WebPages {
                     guard let auth = visit.auth else { return signInFirst(request) }
                     let parse = RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
-                    let query = try ItemRoutes.listQuery(SortChoice.rewritten(parse).overriding(["list": list.rawValue]))
+                    let query = try ItemRoutes.listQuery(SavedPageForm.rewritten(parse).overriding(["list": list.rawValue]))
                     // The page's stream resumes from the visit's sequence number, read before these items, so nothing
                     // saved while the page was being drawn is missed (a change already drawn is simply applied again).
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(
                         chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
-                        list: list, kind: query.kind, sort: query.sort.rawValue, order: query.descending ? "desc" : "asc",
+                        list: list, kind: query.kind, watched: query.watched, sort: query.sort.rawValue,
+                        order: query.descending ? "desc" : "asc",
                         query: parse.query("q") ?? "", items: page.items, next: cursor)
                     return try responses.page(saved)
                 }
@@ -87,12 +88,18 @@ extension WebPages {
     }
 }
 
-/// The saved-list pages' one sort menu (`order_by=title.asc`) spelled as the API's `sort` and `order`.
-enum SortChoice {
+/// The saved-list pages' form fields spelled as the API's query: the one sort menu (`order_by=title.asc`) as
+/// `sort` and `order`, and the watchlist's Show menu (`show=to_watch`, `watched` or `all`) as `watched`.
+enum SavedPageForm {
     static func rewritten(_ parse: RequestParsing) -> RequestParsing {
-        guard let choice = parse.query("order_by") else { return parse }
-        let parts = choice.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return parse }
-        return parse.overriding(["sort": parts[0], "order": parts[1]])
+        var parse = parse
+        if let choice = parse.query("order_by") {
+            let parts = choice.split(separator: ".", maxSplits: 1).map(String.init)
+            if parts.count == 2 { parse = parse.overriding(["sort": parts[0], "order": parts[1]]) }
+        }
+        if let show = parse.query("show").flatMap(SavedPage.Show.init), let watched = show.watched {
+            parse = parse.overriding(["watched": String(watched)])
+        }
+        return parse
     }
 }

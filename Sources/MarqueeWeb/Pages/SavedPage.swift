@@ -16,6 +16,9 @@ public struct SavedPage: WebPage {
     let order: String
     let query: String
     let kind: String?
+    /// The watchlist's Show menu, and its filter for saved.js (`true`, `false` or empty).
+    let shows: [Choice]
+    let watched: String
     let items: [Entry]
     let filtered: Bool
     let next: String?
@@ -36,11 +39,35 @@ public struct SavedPage: WebPage {
         let imageAlt: String
     }
 
-    /// The page for `list`, showing `items`; `next` is the cursor of the following page. (Its live stream resumes
-    /// from the sequence number `chrome` carries.)
+    /// What the watchlist shows, as its Show menu (`show=`) names it.
+    public enum Show: String, CaseIterable, Sendable {
+        case all
+        case toWatch = "to_watch"
+        case watched
+
+        /// The API's `watched` filter for this choice.
+        public var watched: Bool? {
+            switch self {
+            case .all: nil
+            case .toWatch: false
+            case .watched: true
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .all: "All"
+            case .toWatch: "To watch"
+            case .watched: "Watched"
+            }
+        }
+    }
+
+    /// The page for `list`, showing `items` (of `kind` and, on the watchlist, `watched` or not, when given); `next`
+    /// is the cursor of the following page. (Its live stream resumes from the sequence number `chrome` carries.)
     public init(
-        chrome: Chrome, list: SavedList, kind: SavedKind?, sort: String, order: String, query: String,
-        items: [SavedItem], next: String?
+        chrome: Chrome, list: SavedList, kind: SavedKind?, watched: Bool? = nil, sort: String, order: String,
+        query: String, items: [SavedItem], next: String?
     ) {
         self.chrome = chrome
         self.sort = sort
@@ -49,9 +76,17 @@ public struct SavedPage: WebPage {
         heading = list == .favorites ? "Favourites" : "Watchlist"
         isWatchlist = list == .watchlist
         let base = "/\(list.rawValue)"
+        let show = Show.allCases.first { $0.watched == watched } ?? .all
+        shows = Show.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == show) }
+        self.watched = watched.map(String.init) ?? ""
+        // Kind tabs keep the Show choice: switching to TV while looking at what is left to watch stays there.
+        let showParameter = show == .all ? nil : "show=\(show.rawValue)"
         let kinds: [(SavedKind?, String)] = [(nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People")]
         tabs = kinds.filter { list == .favorites || $0.0 != .person }.map { choice, label in
-            PageLink(href: choice.map { "\(base)?kind=\($0.rawValue)" } ?? base, label: label, current: choice == kind)
+            let parameters = [choice.map { "kind=\($0.rawValue)" }, showParameter].compactMap { $0 }
+            return PageLink(
+                href: parameters.isEmpty ? base : "\(base)?\(parameters.joined(separator: "&"))", label: label,
+                current: choice == kind)
         }
         let sortChoices = [
             ("created.desc", "Newest first"), ("created.asc", "Oldest first"), ("updated.desc", "Recently changed"),
@@ -61,9 +96,10 @@ public struct SavedPage: WebPage {
         self.query = query
         self.kind = kind?.rawValue
         self.items = items.map(Entry.init)
-        filtered = kind != nil || !query.isEmpty
+        filtered = kind != nil || !query.isEmpty || watched != nil
         var parameters = ["sort=\(sort)", "order=\(order)"]
         if let kind { parameters.append("kind=\(kind.rawValue)") }
+        if let showParameter { parameters.append(showParameter) }
         if !query.isEmpty { parameters.append("q=\(query.queryValueEncoded)") }
         self.next = next.map { "\(base)?\(parameters.joined(separator: "&"))&cursor=\($0.queryValueEncoded)" }
     }

@@ -38,6 +38,20 @@ extension AccountHarness {
         return (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     }
 
+    /// Every id of a list query, page after page by `next_cursor` (at most 100 pages), and the totals the pages gave.
+    func pagedIDs(_ session: Session, _ query: String) async throws -> (ids: [String], totals: Set<Int>) {
+        var (ids, totals) = ([String](), Set<Int>())
+        var cursor: String?
+        for _ in 0..<100 {
+            let page = try await getObject(session, "/api/v1/me/items\(query)" + (cursor.map { "&cursor=\($0)" } ?? ""))
+            ids += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            totals.insert(page["total_results"] as? Int ?? -1)
+            cursor = page["next_cursor"] as? String
+            if cursor == nil { break }
+        }
+        return (ids, totals)
+    }
+
     /// Opens a live stream for the session.
     func stream(_ session: Session, lastEventID: String? = nil, query: String = "") -> EventStreamClient {
         EventStreamClient.open(port: port, bearer: session.accessToken, lastEventID: lastEventID, query: query)

@@ -109,16 +109,26 @@ function reconcile(main, items) {
   for (const li of $$(".saved-item", box)) {
     const key = itemKey(li.dataset.kind, li.dataset.id);
     const item = fresh.get(key);
-    if (item) { if (!holdWhileEditing(li, item)) replaceEntry(li, savedEntry(item, list === "watchlist")); }
+    if (item && shown(main, item)) { if (!holdWhileEditing(li, item)) replaceEntry(li, savedEntry(item, list === "watchlist")); }
     else removeEntry(li);
     fresh.delete(key);
   }
-  const filtered = main.dataset.kind || main.dataset.query;
+  const filtered = main.dataset.kind || main.dataset.query || main.dataset.watched;
   if (!filtered && fresh.size > 0) {
     if (newestOnTop(main, true)) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
     else elsewhere(fresh.size);
   }
   showEmptyState();
+}
+
+/** Whether an item belongs under the watchlist's Show choice (`data-watched`: "true", "false", or empty for all). */
+const shown = (main, item) => !main.dataset.watched || String(!!item.watched_at) === main.dataset.watched;
+
+/** Takes out an entry the Show choice no longer covers (marked watched while showing what is left to watch). */
+function moveOut(li, item) {
+  if (holdWhileEditing(li, item)) return;
+  removeEntry(li);
+  toast(`“${item.snapshot.title}” is now under ${item.watched_at ? "Watched" : "To watch"}.`);
 }
 
 function showEmptyState() { $("#saved-empty").hidden = $$("#saved-items .saved-item").length > 0; }
@@ -142,6 +152,10 @@ function applySavedChange(main, change) {
     if (old) removeEntry(old);
     return;
   }
+  if (!shown(main, change.item)) {
+    if (old) moveOut(old, change.item);
+    return;
+  }
   // A new item shows only where it belongs: the right kind, and no search filter it might not match.
   if (!old && ((kind && kind !== change.media_type) || main.dataset.query)) return;
   if (old && holdWhileEditing(old, change.item)) return;
@@ -162,14 +176,13 @@ onStart.push(function setUpSavedPage() {
   changeListeners.push((change) => { if (main.dataset.savedList === change.list) applySavedChange(main, change); });
   snapshotListeners.push((items) => reconcile(main, items));
   const list = main.dataset.savedList;
-  const sort = $("#saved-sort");
-  if (sort) {
-    // Picked with the mouse, a sort applies at once; with the arrow keys every press would reload the page, so
+  for (const menu of $$("#saved-sort, #saved-show")) {
+    // Picked with the mouse, a choice applies at once; with the arrow keys every press would reload the page, so
     // there the Apply button does it.
     let keyed = false;
-    sort.addEventListener("keydown", () => { keyed = true; });
-    sort.addEventListener("pointerdown", () => { keyed = false; });
-    sort.addEventListener("change", () => { if (!keyed) sort.form.submit(); });
+    menu.addEventListener("keydown", () => { keyed = true; });
+    menu.addEventListener("pointerdown", () => { keyed = false; });
+    menu.addEventListener("change", () => { if (!keyed) menu.form.submit(); });
   }
   const pathOf = (li) => itemPath(list, li.dataset.kind, li.dataset.id);
   const update = async (li, body) => {
