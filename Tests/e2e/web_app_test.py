@@ -154,6 +154,12 @@ def toast_text(driver):
     return " ".join(t.text for t in finds(driver, ".toast"))
 
 
+def wait_for_service_worker(driver):
+    """Until the service worker controls the page (the first visit registers it), so offline steps can follow."""
+    wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
+         message="the service worker controls the page")
+
+
 def no_script_errors(driver):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
     assert not errors, errors
@@ -386,8 +392,7 @@ def test_offline_download_opens_without_the_server(binary, artifacts):
     d = browser()
     try:
         d.get(server.base + "/movie/603")
-        wait(d, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
-             message="the service worker controls the page")
+        wait_for_service_worker(d)
         button = find(d, "[data-offline]")
         button.click()
         wait(d, lambda d: button.get_attribute("aria-pressed") == "true", message="saved for offline")
@@ -411,8 +416,7 @@ def test_hearts_tapped_offline_are_kept_and_sent_later(binary, artifacts):
     try:
         server.member("offline@example.com")
         sign_in(d, server, "offline@example.com", "/movie/603")
-        wait(d, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
-             message="the service worker controls the page")
+        wait_for_service_worker(d)
         find(d, "[data-offline]").click()
         wait(d, lambda d: find(d, "[data-offline]").get_attribute("aria-pressed") == "true", message="downloaded")
         server.stop()
@@ -438,6 +442,35 @@ def test_hearts_tapped_offline_are_kept_and_sent_later(binary, artifacts):
         wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="on the watchlist")
         d.get(server.base + "/favorites")
         wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="in favourites")
+    finally:
+        d.quit()
+        server.remove()
+
+
+def test_lists_open_offline_as_last_seen(binary, artifacts):
+    server = Server(binary)
+    d = browser()
+    try:
+        server.member("ann@example.com")
+        server.member("ben@example.com")
+        sign_in(d, server, "ann@example.com", "/movie/603")
+        wait_for_service_worker(d)
+        find(d, ".actions .toggle[data-list=favorites]").click()
+        wait(d, lambda d: "Added to favourites" in toast_text(d), message="saved")
+        d.get(server.base + "/favorites")
+        wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="listed")
+        server.stop()
+        d.get(server.base + "/favorites?kind=movie")
+        wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="the list opens offline, as last seen")
+        assert "as it was on" in toast_text(d)
+
+        # Someone else signs in on this browser: Ann's copy goes as soon as any page is drawn for them.
+        server.start()
+        d.delete_all_cookies()
+        sign_in(d, server, "ben@example.com", "/")
+        wait(d, lambda d: d.execute_script(
+            "return caches.open('marquee-lists-v1').then((c) => c.keys()).then((k) => k.length === 0)"),
+            message="the other person's copy is dropped")
     finally:
         d.quit()
         server.remove()
@@ -496,6 +529,8 @@ def main():
          lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),
         ("offline: hearts tapped while Marquee is out of reach are kept, shown, and sent when it is back",
          lambda: test_hearts_tapped_offline_are_kept_and_sent_later(args.marquee, args.artifacts)),
+        ("offline: the favourites open as last seen, and only for the person who saw them",
+         lambda: test_lists_open_offline_as_last_seen(args.marquee, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
     ]
     failures = 0

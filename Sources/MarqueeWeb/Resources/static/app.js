@@ -468,6 +468,8 @@ document.addEventListener("click", (event) => {
 // ---- Offline: downloads ----------------------------------------------------------------------------------------
 
 const downloadsCache = "marquee-downloads-v1";
+/** The service worker's offline copies of the favourites and watchlist pages (sw.js). */
+const listsCache = "marquee-lists-v1";
 const downloadsKey = "marquee.downloads";
 /** Recent searches (search.js); kept here because signing out forgets them too. */
 const recentKey = "marquee.recentSearches";
@@ -517,6 +519,12 @@ function setUpOffline() {
     return;
   }
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  forgetOthersLists();
+  const copy = document.body.dataset.offlineCopy;
+  if (copy) {
+    const at = new Date(copy).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    toast(`Marquee cannot be reached: this is your list as it was on ${at}.`, { bad: true, sticky: true });
+  }
   const button = $("[data-offline]");
   if (button) {
     const holder = itemOf(button);
@@ -534,6 +542,16 @@ function setUpOffline() {
   }
   const list = $("#downloads");
   if (list) renderDownloads(list);
+}
+
+/** The lists' offline copies are one person's: another's go as soon as a page is drawn for someone else, or nobody. */
+async function forgetOthersLists() {
+  if (!(await caches.has(listsCache))) return;
+  const cache = await caches.open(listsCache);
+  for (const path of await cache.keys()) {
+    const copy = await cache.match(path);
+    if (copy && copy.headers.get("X-Marquee-Account") !== account()) await cache.delete(path);
+  }
 }
 
 function renderDownloads(list) {

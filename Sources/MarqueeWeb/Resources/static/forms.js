@@ -131,13 +131,13 @@ function formHandler(id, action) {
   });
 }
 
-/** What this browser kept for the person: offline pages (which show their name), recent searches, and toggles
- * still waiting to be sent. */
+/** What this browser kept for the person: offline pages (which show their name), the lists' offline copies,
+ * recent searches, and toggles still waiting to be sent. */
 async function forgetThisBrowser() {
   localStorage.removeItem(downloadsKey);
   localStorage.removeItem(recentKey);
   forgetQueued(() => true);
-  if (window.caches) await caches.delete(downloadsCache);
+  if (window.caches) await Promise.all([caches.delete(downloadsCache), caches.delete(listsCache)]);
 }
 
 function setUpAccount() {
