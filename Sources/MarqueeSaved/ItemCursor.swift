@@ -9,7 +9,7 @@ public enum ItemCursor {
     /// The cursor that continues `query` after `position`.
     public static func encode(_ position: SavedItemPosition, for query: SavedItemQuery) -> String {
         let value = switch position.value {
-        case .time(let milliseconds): "t\(milliseconds)"
+        case .number(let number): "t\(number)"
         case .text(let text): "s" + text
         }
         let parts = [fingerprint(query), value, position.list.rawValue, position.kind.rawValue, position.id]
@@ -27,8 +27,8 @@ public enum ItemCursor {
         let value: SavedItemPosition.Value
         switch tag {
         case "t":
-            guard let milliseconds = Int64(parts[1].dropFirst()) else { throw invalid }
-            value = .time(milliseconds)
+            guard let number = Int64(parts[1].dropFirst()) else { throw invalid }
+            value = .number(number)
         case "s": value = .text(String(parts[1].dropFirst()))
         default: throw invalid
         }

@@ -122,7 +122,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
     /// The ascending order of positions: by value, then list, kind and id (as the SQL store orders).
     private static func precedes(_ a: SavedItemPosition, _ b: SavedItemPosition) -> Bool {
         switch (a.value, b.value) {
-        case (.time(let x), .time(let y)) where x != y: return x < y
+        case (.number(let x), .number(let y)) where x != y: return x < y
         case (.text(let x), .text(let y)) where x != y: return x < y
         default: return (a.list.rawValue, a.kind.rawValue, a.id) < (b.list.rawValue, b.kind.rawValue, b.id)
         }

@@ -71,10 +71,13 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     public func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
         let db = database.reader
+        // Written out, never from input; absent ratings and watch dates sort as 0, as `SavedItem.position` reads them.
         let column = switch query.sort {
         case .created: "created_at"
         case .updated: "updated_at"
         case .title: "title_key"
+        case .rating: "COALESCE(rating, 0)"
+        case .watched: "COALESCE(watched_at, 0)"
         }
         let direction = query.descending ? "DESC" : "ASC"
         let conditions = Self.conditions(query, user: user)
@@ -82,12 +85,12 @@ public struct SQLSavedItemStore: SavedItemStore {
         if let after = query.after {
             let op = query.descending ? "<" : ">"
             let value: any Encodable & Sendable = switch after.value {
-            case .time(let milliseconds): milliseconds
+            case .number(let number): number
             case .text(let text): text
             }
-            select += " AND (\(ident: column) \(unsafeRaw: op) \(bind: value) OR (\(ident: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
+            select += " AND (\(unsafeRaw: column) \(unsafeRaw: op) \(bind: value) OR (\(unsafeRaw: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
         }
-        select += " ORDER BY \(ident: column) \(unsafeRaw: direction), list \(unsafeRaw: direction), kind \(unsafeRaw: direction), item_id \(unsafeRaw: direction)"
+        select += " ORDER BY \(unsafeRaw: column) \(unsafeRaw: direction), list \(unsafeRaw: direction), kind \(unsafeRaw: direction), item_id \(unsafeRaw: direction)"
         let wanted = query.limit == .max ? nil : query.limit
         if let wanted { select += " LIMIT \(literal: wanted + 1)" }
         var items = try await db.raw(select).all().compactMap(SavedItemRow.item)

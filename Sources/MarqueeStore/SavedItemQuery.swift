@@ -5,6 +5,10 @@ public struct SavedItemQuery: Sendable, Equatable {
     /// What the items are ordered by.
     public enum Sort: String, Sendable, CaseIterable {
         case created, updated, title
+        /// By rating; items without one count as 0.
+        case rating
+        /// By when they were watched; items not watched count as never (before every date).
+        case watched
     }
 
     /// Only this list (nil: both).
@@ -41,9 +45,10 @@ public struct SavedItemQuery: Sendable, Equatable {
 /// Where a page ended: the last item's sort value and key. Ties on the sort value are broken by the key, so paging
 /// never skips or repeats an item.
 public struct SavedItemPosition: Sendable, Equatable, Codable {
-    /// The sort value: milliseconds for `created`/`updated`, the folded title for `title`.
+    /// The sort value: milliseconds for `created`/`updated`/`watched` (0: not watched), the rating for `rating`
+    /// (0: none), the folded title for `title`.
     public enum Value: Sendable, Equatable, Codable {
-        case time(Int64)
+        case number(Int64)
         case text(String)
     }
 
@@ -90,9 +95,11 @@ extension SavedItem {
     /// Where this item sits in an ordering by `sort`.
     public func position(for sort: SavedItemQuery.Sort) -> SavedItemPosition {
         let value: SavedItemPosition.Value = switch sort {
-        case .created: .time(Milliseconds.from(createdAt))
-        case .updated: .time(Milliseconds.from(updatedAt))
+        case .created: .number(Milliseconds.from(createdAt))
+        case .updated: .number(Milliseconds.from(updatedAt))
         case .title: .text(snapshot.title.searchFolded)
+        case .rating: .number(Int64(rating ?? 0))
+        case .watched: .number(watchedAt.map(Milliseconds.from) ?? 0)
         }
         return SavedItemPosition(value: value, list: list, kind: kind, id: id)
     }

@@ -113,6 +113,11 @@ struct ItemAPITests {
 
             let (seen, totals) = try await h.pagedIDs(ada, "?list=watchlist&watched=true&limit=1")
             #expect(seen == ["4", "3", "2"] && totals == [3])
+            // Most recently watched first; the highest rated first (no rating counts as 0).
+            #expect(try await h.ids(ada, "?list=watchlist&sort=watched&watched=true") == ["3", "4", "2"])
+            try await h.save(ada, "watchlist/movie/1", title: "Film 1", ["rating": 6])
+            try await h.save(ada, "watchlist/movie/5", title: "Film 5", ["rating": 9])
+            #expect(try await h.pagedIDs(ada, "?list=watchlist&sort=rating&limit=2").ids == ["5", "1", "4", "3", "2"])
 
             let first = try await h.getObject(ada, "/api/v1/me/items?list=watchlist&watched=true&limit=1")
             let cursorOfWatched = try #require(first["next_cursor"] as? String)
@@ -179,7 +184,7 @@ struct ItemAPITests {
                 ("/api/v1/me/items/watchlist/movie/603", .patch, ["watched": NSNull()], 400, "request.invalid_body"),
                 ("/api/v1/me/items?limit=0", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?cursor=not-a-cursor", .get, nil, 400, "items.bad_cursor"),
-                ("/api/v1/me/items?sort=rating", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items?sort=popularity", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?list=all", .get, nil, 400, "items.unknown_list"),
                 ("/api/v1/me/changes?since=-1", .get, nil, 400, "items.bad_since"),
                 ("/api/v1/me/changes/stream?since=x", .get, nil, 400, "items.bad_since"),

@@ -169,6 +169,35 @@ struct SavedItemStoreTests {
         }
     }
 
+    @Test("By rating and by watch date: absent ones count as 0, ties go by key, and pages continue without gaps")
+    func ratingAndWatchedOrder() async throws {
+        try await Self.withStores { store, ada, _ in
+            let marks: [(String, Int?, TimeInterval?)] = [("x1", 8, 10), ("x2", nil, nil), ("x3", 8, 5), ("x4", 3, nil)]
+            for (id, rating, watched) in marks {
+                var item = movie(id, list: .watchlist)
+                item.rating = rating
+                item.watchedAt = watched.map { start.addingTimeInterval($0) }
+                _ = try await store.save(item, for: ada, at: start)
+            }
+            func order(_ sort: SavedItemQuery.Sort, descending: Bool = true) async throws -> [String] {
+                var ids: [String] = []
+                var after: SavedItemPosition?
+                repeat {
+                    let page = try await store.page(
+                        SavedItemQuery(list: .watchlist, sort: sort, descending: descending, after: after, limit: 1), for: ada)
+                    ids += page.items.map(\.id)
+                    after = page.next
+                } while after != nil && ids.count < 10
+                #expect(try await store.page(SavedItemQuery(list: .watchlist, sort: sort, descending: descending), for: ada)
+                    .items.map(\.id) == ids, "one page reads as the pages do")
+                return ids
+            }
+            #expect(try await order(.rating) == ["x3", "x1", "x4", "x2"])
+            #expect(try await order(.rating, descending: false) == ["x2", "x4", "x1", "x3"])
+            #expect(try await order(.watched) == ["x1", "x3", "x4", "x2"])
+        }
+    }
+
     @Test("Upserts hold the limit in their transaction and say whether they created; moves merge newest-wins")
     func limitsAndMoves() async throws {
         try await Self.withStores { store, ada, bob in

@@ -243,7 +243,11 @@ struct WebPagesTests {
             let seen = try await client.send("/watchlist?show=watched", method: .get, headers: [.cookie: session.cookie])
             #expect(seen.text.contains(#"data-watched="true""#) && !seen.text.contains("Film 7<"))
             #expect(seen.text.contains("Nothing matches this filter."))
-            #expect(!(try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])).text.contains("saved-show"))
+            let favorites = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie]).text
+            #expect(!favorites.contains("saved-show") && !favorites.contains("rating.desc"))
+            let rated = try await client.send("/watchlist?order_by=rating.desc", method: .get, headers: [.cookie: session.cookie])
+            #expect(rated.text.contains(#"<option value="rating.desc" selected>Highest rated</option>"#))
+            #expect(rated.text.contains(#"<option value="watched.desc">Recently watched</option>"#))
 
             // A filtered page says which filter it was drawn with (its script adds live changes only when unfiltered)
             // and what matched.
