@@ -55,6 +55,21 @@ struct LiveStreamConnectionTests {
         }
     }
 
+    @Test("A stream request with a body is answered as the router answers, without the body being kept first",
+        .timeLimit(.minutes(1)))
+    func streamRequestWithBody() async throws {
+        try await H.run { h in
+            try await RawConnection.with(port: h.port) { connection in
+                try await connection.send(
+                    "GET /api/v1/me/changes/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 300000000\r\n\r\n")
+                try await connection.send(String(repeating: "x", count: 128 * 1024))
+                // Before the fix the connection held the body until it ended (300 MB later), unanswered.
+                let answer = try await connection.read(until: "auth.required")
+                #expect(answer.hasPrefix("HTTP/1.1 401"), "\(answer.prefix(200))")
+            }
+        }
+    }
+
     @Test("A stream whose reader stops reading is closed once it falls behind, and resuming loses nothing")
     func stalledReader() async throws {
         try await H.run(configure: { $0.streamBacklogLimit = 16_384; $0.changeLogLength = 10_000 }) { h in

@@ -76,6 +76,10 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var owedByApplication = 0
     /// The stream request and whatever followed it, replayed to the application if the stream does not open.
     private var held: [HTTPRequestPart] = []
+    /// The body bytes in `held`: requests pipelined behind a stream that is opening. Past `heldBodyLimit` the
+    /// connection is closed rather than the bytes kept (no sign-in has been checked yet).
+    private var heldBodyBytes = 0
+    private static let heldBodyLimit = 64 * 1024
     /// Events that came while opening or catching up, handled after.
     private var queued: [Event] = []
     private var stream: ChangeStream?
@@ -97,11 +101,14 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         switch phase {
         case .passing:
+            // A stream request with a body (odd, but allowed) goes to the router, whose body handling applies.
             if case .head(let head) = part, owedByApplication == 0, head.method == .get,
-                head.path?.prefix(while: { $0 != "?" }) == LiveStreamOpener.path[...]
+                head.path?.prefix(while: { $0 != "?" }) == LiveStreamOpener.path[...],
+                head.headerFields[.transferEncoding] == nil, (head.headerFields[.contentLength] ?? "0") == "0"
             {
                 phase = .holding
                 held = [part]
+                heldBodyBytes = 0
                 return
             }
             if case .head = part { owedByApplication += 1 }
@@ -113,6 +120,15 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 open(context: context)
             }
         case .opening:
+            if case .body(let bytes) = part {
+                heldBodyBytes += bytes.readableBytes
+                guard heldBodyBytes <= Self.heldBodyLimit else {
+                    phase = .closed
+                    held = []
+                    context.close(promise: nil)
+                    return
+                }
+            }
             held.append(part)
         case .streaming, .closed:
             // A streaming connection serves nothing else (clients open streams on connections of their own).
