@@ -216,6 +216,9 @@ struct ItemAPITests {
                 // A parameter given twice is refused rather than half read: this would clear the movies only.
                 ("/api/v1/me/items/favorites?kind=movie&kind=tv", .delete, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?limit=10&limit=20", .get, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/changes/stream?since=0&since=1", .get, nil, 400, "request.invalid_parameter"),
+                // The router finds the same route with an extra slash; the rule still holds.
+                ("//api/v1/me/items/favorites?kind=movie&kind=tv", .delete, nil, 400, "request.invalid_parameter"),
                 // Numbers are digits only, wherever the API takes one.
                 ("/api/v1/me/changes?since=%2B1", .get, nil, 400, "items.bad_since"),
                 ("/api/v1/me/items?limit=%2B5", .get, nil, 400, "request.invalid_parameter"),

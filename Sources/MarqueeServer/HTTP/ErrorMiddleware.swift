@@ -61,7 +61,7 @@ struct ErrorMiddleware: RouterMiddleware {
 
     /// A browser navigating to a page rather than a client calling the API.
     static func wantsPage(_ request: Request) -> Bool {
-        !request.uri.path.hasPrefix("/api/") && (request.headers[.accept]?.contains("text/html") ?? false)
+        !request.uri.isAPIPath && (request.headers[.accept]?.contains("text/html") ?? false)
     }
 
     static func domainError(for error: any Error, request: Request, context: Context) -> DomainError {

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import MarqueeCore
 
 /// Refuses an API request that gives one query parameter twice (`kind=movie&kind=tv`). Routes read the first value,
@@ -9,14 +10,18 @@ struct RepeatedQueryMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        // Most requests have one parameter or none: nothing to compare.
-        if request.uri.query?.utf8.contains(UInt8(ascii: "&")) == true, request.uri.path.hasPrefix("/api/") {
-            var seen = Set<Substring>()
-            for (key, _) in request.uri.formPairs where !seen.insert(key).inserted {
-                throw DomainError(
-                    .invalidParameter, "'\(key.prefix(40))' is given twice. Give each query parameter once.")
-            }
-        }
+        if request.uri.isAPIPath { try Self.refuseRepeats(in: request.uri) }
         return try await next(request, context)
+    }
+
+    /// Throws `request.invalid_parameter` when a query parameter is given twice. (Also called by the live stream's
+    /// connection handler, which serves streams before any middleware.)
+    static func refuseRepeats(in uri: URI) throws {
+        // Most requests have one parameter or none: nothing to compare.
+        guard uri.query?.utf8.contains(UInt8(ascii: "&")) == true else { return }
+        var seen = Set<Substring>()
+        for (key, _) in uri.formPairs where !seen.insert(key).inserted {
+            throw DomainError(.invalidParameter, "'\(key.prefix(40))' is given twice. Give each query parameter once.")
+        }
     }
 }

@@ -1,0 +1,9 @@
+import HummingbirdCore
+
+extension URI {
+    /// Whether the path is the JSON API's. The router skips empty segments (`//api/v1/me` finds the same route as
+    /// `/api/v1/me`), so this does too: rules for API requests cannot be stepped around with an extra slash.
+    var isAPIPath: Bool {
+        path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: true).first == "api"
+    }
+}
