@@ -93,6 +93,8 @@ extension AccountService {
             guard user.googleSubject == nil else {
                 throw DomainError(.accountExists, "This address's account is linked to a different Google account.")
             }
+            // First, as it may be refused (the item limit) and then nothing else may have changed.
+            if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
             if !user.emailVerified {
                 // Nobody proved this mailbox before Google did: whoever created the pending account (perhaps not
                 // this person) loses its password, sessions and links.
@@ -101,7 +103,6 @@ extension AccountService {
                 try await withdrawPendingLinks(of: user.id, at: now())
                 user.emailVerified = true
             }
-            if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
             user.googleSubject = person.subject
             try await users.update(user)
             logger.info("Google linked to an existing account", metadata: ["user": "\(user.id)"])

@@ -116,9 +116,19 @@ public struct SavedItemService: Sendable {
         try await store.changes(for: user, after: seq, limit: limit)
     }
 
-    /// Moves a guest's items into another account (an upgrade that found the address taken).
+    /// Moves a guest's items into another account (an upgrade that found the address taken, or a sign-in), all or
+    /// nothing: `items.limit_reached` when the account would pass the item limit.
     public func moveAll(from guest: UserID, to target: UserID) async throws {
-        let changes = try await store.move(from: guest, to: target, at: now())
+        let changes: [ItemChange]
+        do {
+            changes = try await store.move(from: guest, to: target, at: now(), limit: itemLimit)
+        } catch let error as SavedItemLimitReached {
+            throw DomainError(
+                .itemLimitReached,
+                "Together, the guest's saved items and this account's would pass the limit of \(error.limit.formatted()) "
+                    + "per account, so nothing was moved and the guest was kept. Remove some items, then sign in to the account on the "
+                    + "device used as a guest.")
+        }
         for change in changes { publisher.publish(change, for: target) }
         if let last = changes.last { await compactIfDue(after: last, for: target, force: changes.count > 1) }
     }

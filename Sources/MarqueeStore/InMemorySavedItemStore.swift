@@ -106,10 +106,15 @@ public actor InMemorySavedItemStore: SavedItemStore {
         compactedThrough[user] = max(compactedThrough[user] ?? 0, through)
     }
 
-    public func move(from source: UserID, to target: UserID, at date: Date) -> [ItemChange] {
+    public func move(from source: UserID, to target: UserID, at date: Date, limit: Int) throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
+        let moving = everything(for: source).items
+        let arriving = moving.filter { items[Key(user: target, list: $0.list, kind: $0.kind, id: $0.id)] == nil }.count
+        guard items.keys.filter({ $0.user == target }).count + arriving <= limit else {
+            throw SavedItemLimitReached(limit: limit)
+        }
         var changes: [ItemChange] = []
-        for item in everything(for: source).items {
+        for item in moving {
             let key = Key(user: target, list: item.list, kind: item.kind, id: item.id)
             let existing = items[key]
             guard let stored = existing.map({ $0.merging(item) }) ?? item else { continue }

@@ -177,7 +177,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    public func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange] {
+    public func move(from source: UserID, to target: UserID, at date: Date, limit: Int) async throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await database.lock([.items(source), .items(target)], in: db)
@@ -188,7 +188,9 @@ public struct SQLSavedItemStore: SavedItemStore {
                 let existing = try await Self.select(db, user: target, list: item.list, kind: item.kind, id: item.id)
                 guard let stored = existing.map({ $0.merging(item) }) ?? item else { continue }
                 try await Self.write(stored, for: target, replacing: existing != nil, db)
-                let (seq, _) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
+                let (seq, count) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
+                // Thrown inside the transaction: nothing of the move is kept.
+                if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
                 changes.append(try await log(db, target, ItemChange(
                     seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)))
             }

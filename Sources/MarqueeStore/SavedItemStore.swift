@@ -43,8 +43,9 @@ public protocol SavedItemStore: Sendable {
     /// Drops log entries older than the newest `keep`.
     func compact(for user: UserID, keeping keep: Int) async throws
     /// Moves every item of `source` into `target`'s lists, logging each as a change of `target`. Where both have
-    /// the same item, they are merged (`SavedItem.merging`). Returns the changes logged.
-    func move(from source: UserID, to target: UserID, at date: Date) async throws -> [ItemChange]
+    /// the same item, they are merged (`SavedItem.merging`). Returns the changes logged. Throws
+    /// `SavedItemLimitReached`, having moved nothing, when `target` would end up with more than `limit` items.
+    func move(from source: UserID, to target: UserID, at date: Date, limit: Int) async throws -> [ItemChange]
 }
 
 extension SavedItem {

@@ -68,6 +68,28 @@ struct AccountLifecycleTests {
         }
     }
 
+    @Test("A guest signing in is refused, keeping everything, when its items and the account's would pass the limit")
+    func mergeWithinLimit() async throws {
+        try await H.run(["itemLimit": "3"]) { h in
+            let email = H.address()
+            let owner = try await h.signUpVerifyAndSignIn(email)
+            for id in [1, 2] { try await h.save(owner, "favorites/movie/\(id)", title: "Film \(id)") }
+            let guest = try await h.guest()
+            for id in [2, 3, 4] { try await h.save(guest, "favorites/movie/\(id)", title: "Film \(id)") }
+            let signIn = ["email": email, "password": H.password]
+            let refused = try await h.call("/api/v1/auth/signin", signIn, bearer: guest.accessToken)
+            let code = try refused.errorCode()
+            #expect(refused.status == .conflict && code == "items.limit_reached")
+            #expect(try await h.ids(guest, "") == ["4", "3", "2"], "the guest keeps its items and its sign-in")
+            #expect(try await h.ids(owner, "") == ["2", "1"])
+
+            // Room made (film 2 is in both, so only 3 arrives): the sign-in takes the guest along.
+            #expect(try await h.call("/api/v1/me/items/favorites/movie/4", method: .delete, bearer: guest.accessToken).status == .ok)
+            #expect(try await h.call("/api/v1/auth/signin", signIn, bearer: guest.accessToken).status == .ok)
+            #expect(Set(try await h.ids(owner, "")) == ["1", "2", "3"])
+        }
+    }
+
     @Test("Two upgrades of one guest at once: the first link followed takes effect, the other is void")
     func upgradeRace() async throws {
         try await H.run { h in

@@ -226,7 +226,15 @@ struct SavedItemStoreTests {
             _ = try await store.save(unwatched, for: bob, at: start.addingTimeInterval(15))
             _ = try await store.save(movie("2", note: "bob's newer"), for: bob, at: start.addingTimeInterval(10))
             _ = try await store.save(movie("7"), for: bob, at: start)
-            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20))
+            // One item past the limit, and nothing moves: not an item, not a sequence number.
+            let (countBefore, latestBefore) = (try await store.count(for: ada), try await store.latest(for: ada))
+            await #expect(throws: SavedItemLimitReached(limit: 3)) {
+                try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20), limit: 3)
+            }
+            let (countAfter, latestAfter) = (try await store.count(for: ada), try await store.latest(for: ada))
+            #expect(countAfter == countBefore && latestAfter == latestBefore)
+            #expect(try await store.count(for: bob) == 3)
+            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20), limit: 4)
             #expect(moved.map(\.seq) == [5, 6, 7])
             // Nothing either wrote is lost: both notes, the newer first; the rating and watched date Bob never set.
             #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == "bob's newer\n\nstill fine")
@@ -245,7 +253,7 @@ struct SavedItemStoreTests {
             _ = try await store.save(movie("2", note: long("a")), for: ada, at: start)
             _ = try await store.save(movie("1", note: "same"), for: bob, at: start.addingTimeInterval(5))
             _ = try await store.save(movie("2", note: long("b")), for: bob, at: start.addingTimeInterval(5))
-            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(10))
+            let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(10), limit: 2)
             #expect(moved.map(\.id) == ["2"], "nothing new about film 1, so nothing logged")
             #expect(try await store.item(list: .favorites, kind: .movie, id: "1", for: ada)?.note == "same")
             #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == long("b"))
