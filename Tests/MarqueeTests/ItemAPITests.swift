@@ -280,6 +280,19 @@ struct ItemAPITests {
         }
     }
 
+    @Test("A body that cannot be parsed (a malformed chunk size) is a 400 of the client's, not a 500 of ours")
+    func malformedChunkedBody() async throws {
+        try await H.run { h in
+            try await RawConnection.with(port: h.port) { connection in
+                try await connection.send(
+                    "POST /api/v1/auth/guest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\nzz\r\n")
+                let answer = try await connection.read(until: "requestId")
+                #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("request.invalid_body"), "\(answer)")
+            }
+        }
+    }
+
     @Test("Another account's items are invisible on every route: 404, never a hint they exist")
     func ownerOnly() async throws {
         try await H.run { h in

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import MarqueeCore
+import NIOHTTP1
 
 /// Turns every error into the one JSON error body with a stable code, and every response gets `X-Request-Id`.
 /// Unexpected errors are logged in full and answered with a generic `internal` error: no details leak. Browsers
@@ -79,6 +80,12 @@ struct ErrorMiddleware: RouterMiddleware {
             default:
                 break
             }
+        }
+        // The body as sent could not be parsed (a malformed chunk size), or the client left in the middle of it:
+        // the client's doing, not ours.
+        if let parserError = error as? HTTPParserError {
+            context.logger.info("Unreadable request body", metadata: ["error": "\(parserError)"])
+            return DomainError(.invalidBody, "The request body could not be read: it was malformed or cut short.")
         }
         context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: error))"])
         return DomainError(.internal, "Something went wrong on our side. Please try again; if it keeps happening, quote the request id.")
