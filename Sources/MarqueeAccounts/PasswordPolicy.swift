@@ -35,8 +35,10 @@ public struct PasswordPolicy: Sendable {
     /// Every rule `password` breaks, in a stable order; empty when it is acceptable.
     public func problems(with password: String) -> [Problem] {
         var problems: [Problem] = []
-        if password.count < 8 { problems.append(.tooShort) }
-        if password.count > 128 { problems.append(.tooLong) }
+        // Code points, as every length in the API counts: accents stacked on one letter are not one character.
+        let length = password.unicodeScalars.count
+        if length < 8 { problems.append(.tooShort) }
+        if length > 128 { problems.append(.tooLong) }
         if !password.contains(where: \.isLowercase) { problems.append(.noLowercase) }
         if !password.contains(where: \.isUppercase) { problems.append(.noUppercase) }
         if !password.contains(where: { $0.isASCII && $0.isNumber }) { problems.append(.noDigit) }

@@ -50,7 +50,8 @@ public struct ProfileUpdate: Decodable, Sendable {
         }
         displayName = try change("display_name") { text in
             let trimmed = text.trimmingWhitespace()
-            return (1...50).contains(trimmed.count) && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            // Code points, as every length in the API counts (a letter with 5,000 accents is not one character).
+            return (1...50).contains(trimmed.unicodeScalars.count) && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
                 ? trimmed : nil
         }
         region = try change("region", check: LocaleParsing.region)

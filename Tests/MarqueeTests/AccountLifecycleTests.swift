@@ -172,6 +172,7 @@ struct AccountLifecycleTests {
                 (["temperature_unit": "kelvin"], "request.invalid_body"),
                 (["display_name": 42], "request.invalid_body"),
                 (["display_name": String(repeating: "x", count: 51)], "request.invalid_body"),
+                (["display_name": "a" + String(repeating: "\u{301}", count: 50)], "request.invalid_body"),
                 (["favourite_colour": "red"], "request.unknown_field"),
             ]
             for (body, code) in cases {

@@ -36,6 +36,9 @@ struct AccountRulesTests {
         (String(repeating: "Ab1", count: 43), [.tooLong]),
         ("Marquee-Night-42", []),
         ("Ünïcödé Pässwörd 7", []),
+        // Lengths count code points: accents stacked on a letter count one by one.
+        ("Aa1bcdef" + String(repeating: "\u{301}", count: 200), [.tooLong]),
+        ("Abc" + String(repeating: "\u{301}", count: 4) + "1", []),
     ])
     func policy(password: String, expected: [PasswordPolicy.Problem]) {
         #expect(PasswordPolicy().problems(with: password) == expected)

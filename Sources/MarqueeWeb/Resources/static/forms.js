@@ -12,8 +12,9 @@ function checkRules(input) {
   const rules = input.parentElement.querySelector("[data-rules]") || $("[data-rules]", input.form);
   if (!rules) return true;
   const value = input.value;
+  const length = [...value].length; // code points, as the server counts
   const met = {
-    too_short: value.length >= 8, too_long: value.length <= 128, no_lowercase: /\p{Ll}/u.test(value),
+    too_short: length >= 8, too_long: length <= 128, no_lowercase: /\p{Ll}/u.test(value),
     no_uppercase: /\p{Lu}/u.test(value), no_digit: /\d/.test(value), too_common: true,
   };
   let ok = true;
