@@ -107,7 +107,7 @@ public enum ItemRules {
             throw DomainError(.invalidBody, "watched_at cannot be before 1900.")
         }
         guard date <= now.addingTimeInterval(86_400) else {
-            throw DomainError(.invalidBody, "watched_at cannot be in the future.")
+            throw DomainError(.invalidBody, "watched_at cannot be more than a day in the future.")
         }
         return date
     }
@@ -121,7 +121,11 @@ public enum ItemRules {
         checked.subtitle = snapshot.subtitle?.trimmingCharacters(in: .whitespacesAndNewlines)
         if checked.subtitle?.isEmpty == true { checked.subtitle = nil }
         if let subtitle = checked.subtitle { try short(subtitle, "snapshot.subtitle", 200) }
-        if let image = snapshot.imageURL {
+        // Blank is the same as absent, for the image and the extra fields as for the subtitle.
+        checked.imageURL = snapshot.imageURL?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if checked.imageURL?.isEmpty == true { checked.imageURL = nil }
+        if snapshot.extra?.isEmpty == true { checked.extra = nil }
+        if let image = checked.imageURL {
             try short(image, "snapshot.image_url", 2_000)
             guard isImageAddress(image) else {
                 throw DomainError(.badSnapshot, "snapshot.image_url must be an http(s) URL or a path on this server.")

@@ -36,6 +36,15 @@ struct ItemAPITests {
             #expect(item["note"] as? String == "Red pill")
             #expect(item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"] as? String)
 
+            // Blank optional snapshot fields are the same as none.
+            let blanks = try await h.call(
+                "/api/v1/me/items/favorites/movie/604",
+                ["snapshot": ["title": "Reloaded", "image_url": "  ", "subtitle": "", "extra": [String: String]()] as [String: any Sendable]],
+                method: .put, bearer: ada.accessToken)
+            #expect(blanks.status == .created, "\(blanks.text)")
+            let blankSnapshot = try #require((try h.object(blanks)["item"] as? [String: Any])?["snapshot"] as? [String: Any])
+            #expect(blankSnapshot.keys.sorted() == ["title"], "\(blankSnapshot)")
+
             let watched = try await h.save(ada, "watchlist/movie/603", title: "The Matrix", ["watched": true, "rating": 9])
             let watchedItem = try #require(try h.object(watched)["item"] as? [String: Any])
             #expect(watchedItem["rating"] as? Int == 9 && watchedItem["watched_at"] is String)
