@@ -289,6 +289,21 @@ struct ItemAPITests {
         }
     }
 
+    @Test("Path ids may come percent-escaped, as clients that escape every segment send them")
+    func escapedIDs() async throws {
+        try await H.run { h in
+            let ada = try await h.guest()
+            #expect(try await h.save(ada, "favorites/artwork/SK:C:5", title: "The Night Watch").status == .created)
+            let escaped = try await h.getObject(ada, "/api/v1/me/items/favorites/artwork/SK%3AC%3A5")
+            #expect(escaped["id"] as? String == "SK:C:5")
+            let movie = try await h.call("/api/v1/movies/%36%30%33", method: .get)
+            #expect(movie.status == .ok)
+            // Decoded, an id is held to the same rules: a slash is no more an id character escaped than plain.
+            let slash = try await h.call("/api/v1/me/items/favorites/artwork/a%2Fb", method: .get, bearer: ada.accessToken)
+            #expect(try slash.errorCode() == "items.bad_id")
+        }
+    }
+
     @Test("A body that cannot be parsed (a malformed chunk size) is a 400 of the client's, not a 500 of ours")
     func malformedChunkedBody() async throws {
         try await H.run { h in

@@ -43,6 +43,15 @@ struct RequestParsing {
         return copy
     }
 
+    /// A path parameter with its percent-escapes decoded, as clients that escape every segment
+    /// (`encodeURIComponent("SK:C:5")` is `SK%3AC%3A5`) send it; an escape that is not UTF-8 leaves it as sent, for
+    /// the parameter's own check to refuse.
+    static func pathParameter(_ name: String, in context: MarqueeRequestContext) -> String {
+        let raw = context.parameters.get(name) ?? ""
+        guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
+        return raw.removingPercentEncoding ?? raw
+    }
+
     /// `page`: absent → 1; otherwise a whole number from 1 to 500.
     func page() throws -> Int {
         guard let text = query("page") else { return 1 }
@@ -55,7 +64,7 @@ struct RequestParsing {
     /// The `{id}` path parameter: a positive whole number. Where lists share the path (`/movies/{id}` and
     /// `/movies/popular`), a word that is not a list is reported as an unknown list.
     func id(orListOf lists: [String] = []) throws -> Int {
-        let text = context.parameters.get("id") ?? ""
+        let text = Self.pathParameter("id", in: context)
         if !lists.isEmpty, !text.isEmpty, text.allSatisfy({ $0.isLetter || $0 == "_" }) {
             throw DomainError(
                 .unknownList, "There is no list called '\(text.prefix(40))'. Lists: \(lists.joined(separator: ", ")).")

@@ -192,7 +192,7 @@ struct ItemRoutes {
     private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (SavedList, SavedKind, String) {
         let list = try ItemRules.list(context.parameters.get("list") ?? "")
         let kind = try ItemRules.kind(context.parameters.get("kind") ?? "")
-        let text = context.parameters.get("id") ?? ""
+        let text = RequestParsing.pathParameter("id", in: context)
         return (list, kind, saving ? try ItemRules.id(text, kind: kind) : try ItemRules.id(text))
     }
 
