@@ -92,7 +92,7 @@ struct EveryOperationTests {
                 ("trailing comma", Array(#"{"email":"a@b.co",}"#.utf8), json, "request.invalid_body"),
                 ("an array", Array("[1]".utf8), json, "request.invalid_body"),
                 ("unknown field", Array(#"{"no_such_field":1}"#.utf8), json, "request.unknown_field"),
-                ("65 KiB", Array(#"{"note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 65 * 1024) + Array(#""}"#.utf8),
+                ("129 KiB", Array(#"{"note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 129 * 1024) + Array(#""}"#.utf8),
                  json, "request.body_too_large"),
             ]
             for operation in Self.operations where operation.jsonBody {

@@ -250,8 +250,18 @@ struct ItemAPITests {
                 let response = try await h.client.send(path, method: .put, body: loose, headers: headers)
                 #expect(try response.errorCode() == "request.invalid_body", "\(loose)")
             }
-            let huge = try await h.save(ada, "favorites/movie/1", title: String(repeating: "x", count: 70_000))
+            let huge = try await h.save(ada, "favorites/movie/1", title: String(repeating: "x", count: 140_000))
             #expect(try huge.errorCode() == "request.body_too_large")
+            // The largest item there is, every character an escaped surrogate pair (as Python's json.dumps writes
+            // emoji), still fits.
+            let emoji = { (count: Int) in String(repeating: #"\ud83c\udfac"#, count: count) }
+            let extra = (1...20).map { #""field_\#($0)":"\#(emoji(200))""# }.joined(separator: ",")
+            let largest = #"{"snapshot":{"title":"\#(emoji(300))","subtitle":"\#(emoji(200))","image_url":"/"#
+                + String(repeating: "i", count: 1_998) + #"","extra":{\#(extra)}},"note":"\#(emoji(2_000))"}"#
+            #expect(largest.utf8.count > 64 * 1024)
+            let fits = try await h.client.send("/api/v1/me/items/favorites/artwork/largest", method: .put, body: largest, headers: headers)
+            #expect(fits.status == .created, "\(fits.text.prefix(300))")
+            #expect(try await h.call("/api/v1/me/items/favorites/artwork/largest", method: .delete, bearer: token).status == .ok)
             headers[.contentType] = "text/plain"
             let plain = try await h.client.send(path, method: .put, body: #"{"snapshot":{"title":"X"}}"#, headers: headers)
             #expect(try plain.errorCode() == "request.unsupported_media_type")

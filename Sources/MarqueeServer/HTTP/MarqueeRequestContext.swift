@@ -13,8 +13,9 @@ public struct MarqueeRequestContext: RequestContext {
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// Bodies are small JSON documents; anything larger is refused with `request.body_too_large`.
-    public var maxUploadSize: Int { 64 * 1024 }
+    /// Bodies are small JSON documents; anything larger is refused with `request.body_too_large`. The largest valid
+    /// item, every character written as a `\u` escape pair (as some JSON encoders write non-ASCII), is about 80 KB.
+    public var maxUploadSize: Int { 128 * 1024 }
 
     /// The request's id, shown in error bodies and the `X-Request-Id` header and logged with every line.
     public var requestID: String { id }
