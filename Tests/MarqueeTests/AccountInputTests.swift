@@ -41,7 +41,7 @@ struct AccountInputTests {
                 TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
             }
             #expect(try invalid.errorCode() == "request.invalid_body")
-            let huge = #"{"email": "a@b.com", "password": ""# + String(repeating: "x", count: 100_000) + #""}"#
+            let huge = #"{"email": "a@b.com", "password": ""# + String(repeating: "x", count: 200_000) + #""}"#
             let tooLarge = try await h.client.send("/api/v1/auth/signup", method: .post, body: huge, headers: json)
             #expect(tooLarge.status == .contentTooLarge)
         }
