@@ -14,7 +14,7 @@ class ApiError extends Error {
     const error = (body && body.error) || {};
     super(error.message || "Something went wrong. Please try again.");
     this.status = status;
-    this.code = error.code || "network";
+    this.code = error.code || (status === 0 ? "network" : "unexpected");
     this.requestId = error.requestId;
   }
 }
@@ -88,6 +88,8 @@ function fail(error) {
 /** Tells, once, that this page's sign-in is over, with the way back (`/signin` returns here, or straight back if
  * another tab has signed in meanwhile). */
 function signedOut(message) {
+  // The lists' offline copies are the signed-out person's: nobody else may open them here.
+  if (window.caches) caches.delete(listsCache);
   if ($(".toast[data-signed-out]")) return;
   const shown = toast(message || "You were signed out.", { bad: true, sticky: true, link: { href: signInPath(), label: "Sign in again" } });
   if (shown) shown.dataset.signedOut = "";
@@ -186,7 +188,9 @@ async function toggle(button) {
   void button.offsetWidth;
   button.classList.add("pop");
   const wish = { list, kind, id, adding, snapshot: adding ? snapshotOf(holder) : null, at: Date.now() };
-  // This tap is the newest word on the item: one still waiting from offline is replaced by it.
+  // This tap is the newest word on the item: one still waiting from offline is replaced by it, and one already on
+  // its way arrives first.
+  if (sendingQueued) await sendingQueued;
   forgetQueued((waiting) => sameItem(waiting, wish));
   try {
     await sendWish(wish);
@@ -203,11 +207,14 @@ async function toggle(button) {
   }
 }
 
-/** Makes a toggle's change: PUT to add, DELETE to remove (an item already gone counts as removed). */
-async function sendWish(wish) {
+/** Makes a toggle's change: PUT to add, DELETE to remove (an item already gone counts as removed). A removal kept
+ * from offline (`late`) is skipped when the item changed after it was tapped: a note or rating added on another
+ * device since then is not thrown away by an old tap. */
+async function sendWish(wish, late = false) {
   const path = itemPath(wish.list, wish.kind, wish.id);
   if (wish.adding) return api("PUT", path, { snapshot: wish.snapshot });
   try {
+    if (late && Date.parse((await api("GET", path)).updated_at) > wish.at) return;
     await api("DELETE", path);
   } catch (error) {
     if (error.code !== "items.not_found") throw error;
@@ -222,7 +229,9 @@ const outboxKey = "marquee.outbox";
 const account = () => document.body.dataset.account;
 const sameItem = (a, b) => a.list === b.list && a.kind === b.kind && a.id === b.id;
 /** No answer, or a proxy's or Marquee's "not now": try again later rather than undo. */
-const unreachable = (error) => error.code === "network" || [502, 503, 504].includes(error.status);
+const unreachable = (error) => [0, 502, 503, 504].includes(error.status);
+/** A toggle older than this is dropped unsent: a week later, the lists have moved on. */
+const queuedLifetime = 7 * 86400000;
 function outboxes() {
   try { return JSON.parse(localStorage.getItem(outboxKey)) || {}; } catch { return {}; }
 }
@@ -248,9 +257,10 @@ function sendQueued() {
   if (sendingQueued || !signedIn() || !queued().length) return sendingQueued;
   const run = async () => {
     let sent = 0;
+    forgetQueued((w) => Date.now() - w.at > queuedLifetime);
     for (let wish; (wish = queued()[0]);) {
       try {
-        await sendWish(wish);
+        await sendWish(wish, true);
         sent++;
       } catch (error) {
         if (!unreachable(error)) fail(error);
@@ -523,7 +533,7 @@ function setUpOffline() {
   const copy = document.body.dataset.offlineCopy;
   if (copy) {
     const at = new Date(copy).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-    toast(`Marquee cannot be reached: this is your list as it was on ${at}.`, { bad: true, sticky: true });
+    toast(`Marquee cannot be reached: this is the first page of your list as it was on ${at}.`, { bad: true, sticky: true });
   }
   const button = $("[data-offline]");
   if (button) {

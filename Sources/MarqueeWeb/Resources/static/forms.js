@@ -184,7 +184,12 @@ function setUpAccount() {
         await forgetThisBrowser();
         toastAfterNavigation(answer.message);
         location.href = "/";
-      } catch (error) { fail(error); }
+      } catch (error) {
+        // Asked to sign out, the browser forgets the person's things even when the server could not be told (or the
+        // sign-in had already ended).
+        await forgetThisBrowser();
+        fail(error);
+      }
     });
   }
 }

@@ -3,10 +3,12 @@
 // when it answers.
 "use strict";
 const downloadsCache = "marquee-downloads-v1";
-/** The last favourites and watchlist pages drawn, each with its owner in `X-Marquee-Account` (app.js drops any
- * whose owner is not the person signed in). */
+/** The first page of the favourites and of the watchlist as last drawn, each with its owner in `X-Marquee-Account`
+ * (app.js drops any whose owner is not the person signed in) and the time it was kept; kept at most 30 days, as long
+ * as an unused sign-in lasts. */
 const listsCache = "marquee-lists-v1";
 const listPages = ["/favorites", "/watchlist"];
+const listCopyLifetime = 30 * 86400000;
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -23,26 +25,35 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(fromNetworkElseDownloads(request));
 });
 
-/** A favourites or watchlist page from the network, kept as the list's offline copy; without a network, that copy
- * (whatever tab, filter or page was asked for), marked with when it was drawn so the page can say so. */
+/** A favourites or watchlist page from the network, kept as the list's offline copy; when Marquee cannot be reached
+ * (no network, or a proxy's 502/503/504), that copy (whatever tab, filter or page was asked for), marked with when it
+ * was drawn so the page can say so. */
 async function listPage(event, path) {
+  let response;
   try {
-    const response = await fetch(event.request);
-    // The whole list is kept (no tab, filter or later page); a redirect is the way to sign in, not a list.
-    const whole = !new URL(event.request.url).search;
-    if (whole && response.ok && !response.redirected) event.waitUntil(keepList(path, response.clone()));
-    return response;
+    response = await fetch(event.request);
   } catch (error) {
-    const copy = await (await caches.open(listsCache)).match(path);
-    return copy || fromNetworkElseDownloads(event.request);
+    return (await listCopy(path)) || fromNetworkElseDownloads(event.request);
   }
+  if ([502, 503, 504].includes(response.status)) return (await listCopy(path)) || response;
+  // Only the plain first page is kept (no tab, filter or later page); a redirect is the way to sign in, not a list.
+  const plain = !new URL(event.request.url).search;
+  if (plain && response.ok && !response.redirected) event.waitUntil(keepList(path, response.clone()));
+  return response;
+}
+
+async function listCopy(path) {
+  const copy = await (await caches.open(listsCache)).match(path);
+  const kept = copy && Date.parse(copy.headers.get("X-Marquee-Kept-At"));
+  return copy && Date.now() - kept < listCopyLifetime ? copy : null;
 }
 
 async function keepList(path, response) {
-  const html = (await response.text()).replace("<body ", `<body data-offline-copy="${new Date().toISOString()}" `);
+  const now = new Date().toISOString();
+  const html = (await response.text()).replace("<body ", `<body data-offline-copy="${now}" `);
   const owner = /data-account="([^"]+)"/.exec(html);
   if (!owner) return;
-  const headers = { "Content-Type": "text/html; charset=utf-8", "X-Marquee-Account": owner[1] };
+  const headers = { "Content-Type": "text/html; charset=utf-8", "X-Marquee-Account": owner[1], "X-Marquee-Kept-At": now };
   await (await caches.open(listsCache)).put(path, new Response(html, { headers }));
 }
 
