@@ -28,7 +28,12 @@ public struct WebAssets: Sendable {
         }
         var assets: [String: WebAsset] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            var bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            let kind = (name as NSString).pathExtension
+            if kind == "js" || kind == "css" {
+                let text = CommentStripping.stripped(String(decoding: bytes, as: UTF8.self), lineComments: kind == "js")
+                bytes = Array(text.utf8)
+            }
             assets[name] = WebAsset(bytes: bytes, name: name)
         }
         return WebAssets(assets: assets)
