@@ -112,7 +112,7 @@ extension AccountService {
         user.googleSubject = person.subject
         user.email = person.email
         user.emailVerified = true
-        if user.profile.displayName == nil { user.profile.displayName = person.name.map { String($0.prefix(50)) } }
+        if user.profile.displayName == nil { user.profile.displayName = person.name.flatMap(ProfileUpdate.providedDisplayName) }
         if guestRecord != nil {
             try await users.update(user)
             try await tokens.endAllSessions(of: user.id)

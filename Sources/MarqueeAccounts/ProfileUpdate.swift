@@ -48,16 +48,27 @@ public struct ProfileUpdate: Decodable, Sendable {
             guard let value = check(text) else { throw DomainError(.invalidBody, Self.rule(for: name)) }
             return .set(value)
         }
-        displayName = try change("display_name") { text in
-            let trimmed = text.trimmingWhitespace()
-            // Code points, as every length in the API counts (a letter with 5,000 accents is not one character).
-            return (1...50).contains(trimmed.unicodeScalars.count) && !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-                ? trimmed : nil
-        }
+        displayName = try change("display_name", check: Self.displayName)
         region = try change("region", check: LocaleParsing.region)
         language = try change("language", check: LocaleParsing.language)
         temperatureUnit = try change("temperature_unit") { Self.temperatureUnits.contains($0) ? $0 : nil }
         preferredExperience = try change("preferred_experience") { Self.experiences.contains($0) ? $0 : nil }
+    }
+
+    /// A display name, trimmed, when it is 1 to 50 code points (as every length in the API counts: a letter with
+    /// 5,000 accents is not one character) without control characters; else nil.
+    static func displayName(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        let scalars = trimmed.unicodeScalars
+        guard (1...50).contains(scalars.count), !scalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return trimmed
+    }
+
+    /// The name a sign-in provider gives, as a display name: cut to 50 code points, and none if it then breaks the
+    /// rule (the provider is not ours to trust).
+    static func providedDisplayName(_ text: String) -> String? {
+        displayName(text.trimmingWhitespace().prefix(codePoints: 50))
     }
 
     private static func rule(for field: String) -> String {

@@ -122,7 +122,7 @@ public struct TokenIssuer: Sendable {
         let issuedAt = now()
         return SessionRecord(
             id: UUID().uuidString.lowercased(), userID: user, createdAt: issuedAt,
-            expiresAt: issuedAt.addingTimeInterval(sessionLifetime), client: client.map { String($0.prefix(200)) })
+            expiresAt: issuedAt.addingTimeInterval(sessionLifetime), client: client.map { $0.prefix(codePoints: 200) })
     }
 
     /// The sign-in behind an access token, whose session must still be active (so signing out takes effect at once).

@@ -71,13 +71,13 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     public func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
         let db = database.reader
-        // Written out, never from input; absent ratings and watch dates sort as 0, as `SavedItem.position` reads them.
+        // Written out, never from input; absent ratings and watch dates sort as `SavedItem.position` reads them.
         let column = switch query.sort {
         case .created: "created_at"
         case .updated: "updated_at"
         case .title: "title_key"
         case .rating: "COALESCE(rating, 0)"
-        case .watched: "COALESCE(watched_at, 0)"
+        case .watched: "COALESCE(watched_at, \(SavedItemQuery.Sort.neverWatched))"
         }
         let direction = query.descending ? "DESC" : "ASC"
         let conditions = Self.conditions(query, user: user)

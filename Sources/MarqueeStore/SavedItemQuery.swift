@@ -9,6 +9,9 @@ public struct SavedItemQuery: Sendable, Equatable {
         case rating
         /// By when they were watched; items not watched count as never (before every date).
         case watched
+
+        /// The sort value of an item not watched: before 1900, the earliest a watched date may be.
+        static let neverWatched: Int64 = -9_999_999_999_999
     }
 
     /// Only this list (nil: both).
@@ -45,8 +48,8 @@ public struct SavedItemQuery: Sendable, Equatable {
 /// Where a page ended: the last item's sort value and key. Ties on the sort value are broken by the key, so paging
 /// never skips or repeats an item.
 public struct SavedItemPosition: Sendable, Equatable, Codable {
-    /// The sort value: milliseconds for `created`/`updated`/`watched` (0: not watched), the rating for `rating`
-    /// (0: none), the folded title for `title`.
+    /// The sort value: milliseconds for `created`/`updated`/`watched` (`Sort.neverWatched` when not watched), the
+    /// rating for `rating` (0: none), the folded title for `title`.
     public enum Value: Sendable, Equatable, Codable {
         case number(Int64)
         case text(String)
@@ -99,7 +102,7 @@ extension SavedItem {
         case .updated: .number(Milliseconds.from(updatedAt))
         case .title: .text(snapshot.title.searchFolded)
         case .rating: .number(Int64(rating ?? 0))
-        case .watched: .number(watchedAt.map(Milliseconds.from) ?? 0)
+        case .watched: .number(watchedAt.map(Milliseconds.from) ?? SavedItemQuery.Sort.neverWatched)
         }
         return SavedItemPosition(value: value, list: list, kind: kind, id: id)
     }

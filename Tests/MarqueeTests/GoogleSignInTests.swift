@@ -22,6 +22,23 @@ struct GoogleSignInTests {
         }
     }
 
+    @Test("The provider's name becomes the display name only within the rule: cut to 50 code points, none with a control character")
+    func providedNames() async throws {
+        let clock = TestClock()
+        try await withGoogle(clock: clock) { h, issuer in
+            for (sub, name, expected) in [
+                ("g-2001", "A" + String(repeating: "\u{301}", count: 5_000), "A" + String(repeating: "\u{301}", count: 49)),
+                ("g-2002", "Bell\u{7}Ringer", nil),
+            ] {
+                var claims = issuer.claims(sub: sub, email: H.address(sub), now: clock.now)
+                claims.name = name
+                let signedIn = try await h.call("/api/v1/auth/google", ["id_token": try await issuer.token(claims)])
+                let me = try await h.me(try H.Session(h.object(signedIn)))
+                #expect((me["profile"] as? [String: Any])?["display_name"] as? String == expected, "\(sub)")
+            }
+        }
+    }
+
     @Test("A first Google sign-in creates the account; the next finds it; the JWKS is fetched once and cached")
     func createsThenFinds() async throws {
         let clock = TestClock()

@@ -172,7 +172,10 @@ struct SavedItemStoreTests {
     @Test("By rating and by watch date: absent ones count as 0, ties go by key, and pages continue without gaps")
     func ratingAndWatchedOrder() async throws {
         try await Self.withStores { store, ada, _ in
-            let marks: [(String, Int?, TimeInterval?)] = [("x1", 8, 10), ("x2", nil, nil), ("x3", 8, 5), ("x4", 3, nil)]
+            let marks: [(String, Int?, TimeInterval?)] = [
+                ("x1", 8, 10), ("x2", nil, nil), ("x3", 8, 5), ("x4", 3, nil),
+                ("x5", nil, Date(timeIntervalSince1970: -631_152_000).timeIntervalSince(start)),  // watched in 1950
+            ]
             for (id, rating, watched) in marks {
                 var item = movie(id, list: .watchlist)
                 item.rating = rating
@@ -192,9 +195,9 @@ struct SavedItemStoreTests {
                     .items.map(\.id) == ids, "one page reads as the pages do")
                 return ids
             }
-            #expect(try await order(.rating) == ["x3", "x1", "x4", "x2"])
-            #expect(try await order(.rating, descending: false) == ["x2", "x4", "x1", "x3"])
-            #expect(try await order(.watched) == ["x1", "x3", "x4", "x2"])
+            #expect(try await order(.rating) == ["x3", "x1", "x4", "x5", "x2"])
+            #expect(try await order(.rating, descending: false) == ["x2", "x5", "x4", "x1", "x3"])
+            #expect(try await order(.watched) == ["x1", "x3", "x5", "x4", "x2"], "a date before 1970 still comes before none")
         }
     }
 
@@ -241,6 +244,9 @@ struct SavedItemStoreTests {
             let merged = try #require(try await store.item(list: .watchlist, kind: .movie, id: "9", for: ada))
             #expect(merged.snapshot.title == "New title" && merged.note == "ada's")
             #expect(merged.rating == 9 && merged.watchedAt == start)
+            #expect(try await store.count(for: ada) == 4)
+            // At the limit, a move that brings nothing new is no reason to refuse.
+            _ = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(21), limit: 4)
             #expect(try await store.count(for: ada) == 4)
         }
     }

@@ -212,6 +212,6 @@ struct AccountRoutes {
 extension ClientInfo {
     /// Who is asking: the client's address (after trusted proxies) and the start of its User-Agent.
     init(_ request: Request, _ context: MarqueeRequestContext) {
-        self.init(address: context.clientAddress, description: request.headers[.userAgent].map { String($0.prefix(200)) })
+        self.init(address: context.clientAddress, description: request.headers[.userAgent].map { $0.prefix(codePoints: 200) })
     }
 }

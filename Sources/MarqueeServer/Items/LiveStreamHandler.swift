@@ -76,10 +76,10 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var owedByApplication = 0
     /// The stream request and whatever followed it, replayed to the application if the stream does not open.
     private var held: [HTTPRequestPart] = []
-    /// The body bytes in `held`: requests pipelined behind a stream that is opening. Past `heldBodyLimit` the
+    /// About how many bytes `held` keeps: requests pipelined behind a stream that is opening. Past `heldLimit` the
     /// connection is closed rather than the bytes kept (no sign-in has been checked yet).
-    private var heldBodyBytes = 0
-    private static let heldBodyLimit = 64 * 1024
+    private var heldBytes = 0
+    private static let heldLimit = 64 * 1024
     /// Events that came while opening or catching up, handled after.
     private var queued: [Event] = []
     private var stream: ChangeStream?
@@ -108,7 +108,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             {
                 phase = .holding
                 held = [part]
-                heldBodyBytes = 0
+                heldBytes = 0
                 return
             }
             if case .head = part { owedByApplication += 1 }
@@ -120,14 +120,19 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 open(context: context)
             }
         case .opening:
-            if case .body(let bytes) = part {
-                heldBodyBytes += bytes.readableBytes
-                guard heldBodyBytes <= Self.heldBodyLimit else {
-                    phase = .closed
-                    held = []
-                    context.close(promise: nil)
-                    return
-                }
+            switch part {
+            case .head(let head):
+                // What the request itself takes in memory besides its text, roughly.
+                heldBytes += 256 + (head.path?.utf8.count ?? 0)
+                    + head.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
+            case .body(let bytes): heldBytes += bytes.readableBytes
+            case .end: break
+            }
+            guard heldBytes <= Self.heldLimit else {
+                phase = .closed
+                held = []
+                context.close(promise: nil)
+                return
             }
             held.append(part)
         case .streaming, .closed:

@@ -23,7 +23,7 @@ struct LiveStreamOpener: Sendable {
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
     /// Throws the error the client should see when the request is not signed in or names a bad sequence number.
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: Int64?) {
-        try RepeatedQueryMiddleware.refuseRepeats(in: request.uri)
+        try request.uri.refuseRepeatedParameters()
         let auth = try await authenticator.authenticate(request)
         let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
             ?? Self.since(request.uri.formValue("since"), name: "since")
