@@ -33,6 +33,12 @@ struct WebPagesTests {
             }
             let matrix = try await client.get("/movie/603")
             #expect(matrix.text.contains("The Matrix"))
+            // This server's images are paths, good under any name; text naming its address is left as it is.
+            #expect(matrix.text.contains(#"src="/images/placeholder/movie/603/"#))
+            #expect(matrix.text.contains(#"data-image="/images/placeholder/movie/603/"#))
+            #expect(!matrix.text.contains(#"src="http://marquee.test/"#))
+            let ownAddress = try await client.get("/search?q=http%3A%2F%2Fmarquee.test%2Fx")
+            #expect(ownAddress.text.contains(#"value="http://marquee.test/x""#))
             #expect(matrix.text.contains("data-list=\"watchlist\""))
             #expect(matrix.text.contains(#"data-kind="person""#) && matrix.text.contains(#"data-saved-sub="Acting""#),
                 "a cast card shows the character but saves the person as an actor")

@@ -27,12 +27,16 @@ struct WebResponses: Sendable {
     /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them; pages holding a
     /// secret of their own (a mailed link's token) pass `no-store`.
     ///
-    /// Addresses of this server in the page's attributes (the embedded catalog's images come as the API gives them,
-    /// absolute) become paths: shorter (about 2 KiB off the home page) and good under whatever name the browser used.
+    /// This server's own images (the embedded catalog's come as the API gives them, absolute) are given as paths:
+    /// shorter (about 2 KiB off the home page) and good under whatever name the browser used. Only the attributes
+    /// that hold images are rewritten; text such as a search for this server's address stays as typed.
     func page<Page: WebPage>(
         _ page: Page, status: HTTPResponse.Status = .ok, cacheControl: String? = nil
     ) throws -> Response {
-        let html = try renderer.render(page).replacingOccurrences(of: "=\"\(publicURL.value)/", with: "=\"/")
+        var html = try renderer.render(page)
+        for attribute in [" src=\"", " data-image=\""] {
+            html = html.replacingOccurrences(of: attribute + publicURL.value + "/", with: attribute + "/")
+        }
         var response = Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: cacheControl ?? "private, no-cache"],
