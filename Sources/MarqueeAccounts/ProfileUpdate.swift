@@ -60,7 +60,7 @@ public struct ProfileUpdate: Decodable, Sendable {
     static func displayName(_ text: String) -> String? {
         let trimmed = text.trimmingWhitespace()
         let scalars = trimmed.unicodeScalars
-        guard (1...50).contains(scalars.count), !scalars.contains(where: { $0.properties.generalCategory == .control })
+        guard (1...50).contains(scalars.count), !scalars.contains(where: \.isControl)
         else { return nil }
         return trimmed
     }

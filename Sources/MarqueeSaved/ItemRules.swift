@@ -67,7 +67,7 @@ public enum ItemRules {
             throw DomainError(
                 .badNote, "A note can be at most \(SavedItem.maxNoteLength.formatted()) characters long; this one has \(length.formatted()).")
         }
-        guard !text.unicodeScalars.contains(where: { isControl($0) && !isLineBreakOrTab($0) }) else {
+        guard !text.unicodeScalars.contains(where: { $0.isControl && !isLineBreakOrTab($0) }) else {
             throw DomainError(.badNote, "A note is plain text: it cannot hold control characters.")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
@@ -157,7 +157,7 @@ public enum ItemRules {
         guard text.unicodeScalars.count <= limit else {
             throw DomainError(.badSnapshot, "\(field) can be at most \(limit) characters long.")
         }
-        guard !text.unicodeScalars.contains(where: { isControl($0) || isLineSeparator($0) }) else {
+        guard !text.unicodeScalars.contains(where: { $0.isControl || isLineSeparator($0) }) else {
             throw DomainError(.badSnapshot, "\(field) is one line of text: it cannot hold line breaks, tabs or other control characters.")
         }
     }
@@ -177,10 +177,6 @@ public enum ItemRules {
     private static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
         let category = scalar.properties.generalCategory
         return category == .lineSeparator || category == .paragraphSeparator
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
     }
 
     private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {

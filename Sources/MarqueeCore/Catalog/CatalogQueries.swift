@@ -43,7 +43,7 @@ public struct SearchQuery: Hashable, Sendable {
         guard trimmed.unicodeScalars.count <= 200 else {
             throw DomainError(.badQuery, "A search can be at most 200 characters long.")
         }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !trimmed.unicodeScalars.contains(where: \.isControl) else {
             throw DomainError(.badQuery, "A search cannot hold control characters.")
         }
         return trimmed

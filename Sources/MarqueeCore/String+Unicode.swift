@@ -5,3 +5,9 @@ extension String {
         String(String.UnicodeScalarView(unicodeScalars.prefix(count)))
     }
 }
+
+extension Unicode.Scalar {
+    /// Whether this is a control character (general category Cc: NUL, line breaks, tabs, escape, …), which the
+    /// API's text fields refuse, each with its own exceptions.
+    public var isControl: Bool { properties.generalCategory == .control }
+}
