@@ -78,8 +78,9 @@ public final class CachedSessionStore: SessionStore {
         let outcome = try await base.refresh(
             tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince)
         switch outcome {
-        case .rotated(let session), .repeated(let session), .reused(let session), .ended(let session): drop(session.id)
-        case .unknown: break
+        case .rotated(let session), .reused(let session), .ended(let session): drop(session.id)
+        // A retry changed nothing, so what is cached still holds.
+        case .repeated, .unknown: break
         }
         return outcome
     }

@@ -110,7 +110,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         let moving = everything(for: source).items
         let arriving = moving.filter { items[Key(user: target, list: $0.list, kind: $0.kind, id: $0.id)] == nil }.count
-        guard arriving == 0 || items.keys.filter({ $0.user == target }).count + arriving <= limit else {
+        guard arriving == 0 || count(for: target) + arriving <= limit else {
             throw SavedItemLimitReached(limit: limit)
         }
         var changes: [ItemChange] = []
