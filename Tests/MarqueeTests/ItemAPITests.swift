@@ -306,6 +306,8 @@ struct ItemAPITests {
             #expect(try await h.save(ada, "favorites/artwork/SK:C:5", title: "The Night Watch").status == .created)
             let escaped = try await h.getObject(ada, "/api/v1/me/items/favorites/artwork/SK%3AC%3A5")
             #expect(escaped["id"] as? String == "SK:C:5")
+            // Every path parameter is read so, not the id alone.
+            #expect(try await h.getObject(ada, "/api/v1/me/items/%66avorites/%61rtwork/SK:C:5")["id"] as? String == "SK:C:5")
             let movie = try await h.call("/api/v1/movies/%36%30%33", method: .get)
             #expect(movie.status == .ok)
             // Decoded, an id is held to the same rules: a slash is no more an id character escaped than plain.

@@ -43,9 +43,9 @@ struct RequestParsing {
         return copy
     }
 
-    /// A path parameter with its percent-escapes decoded, as clients that escape every segment
-    /// (`encodeURIComponent("SK:C:5")` is `SK%3AC%3A5`) send it; an escape that is not UTF-8 leaves it as sent, for
-    /// the parameter's own check to refuse.
+    /// A path parameter with its percent-escapes decoded, as the API's routes read theirs: clients that escape every
+    /// segment (`encodeURIComponent("SK:C:5")` is `SK%3AC%3A5`) send them so. An escape that is not UTF-8 leaves it
+    /// as sent, for the parameter's own check to refuse.
     static func pathParameter(_ name: String, in context: MarqueeRequestContext) -> String {
         let raw = context.parameters.get(name) ?? ""
         guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }

@@ -76,7 +76,7 @@ struct ItemRoutes {
         }
         me.delete("items/:list") { request, context in
             let auth = try await authenticator.authenticate(request)
-            let list = try ItemRules.list(context.parameters.get("list") ?? "")
+            let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
             let parsing = RequestParsing(request: request, context: context)
             try parsing.onlyQuery(["kind"])
             let kind = try parsing.query("kind").map(ItemRules.kind)
@@ -190,8 +190,8 @@ struct ItemRoutes {
     /// The item a path names. Saving holds the id to its kind's form; reading, editing and removing take any valid
     /// id, so that an item saved before that rule can still be reached.
     private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (SavedList, SavedKind, String) {
-        let list = try ItemRules.list(context.parameters.get("list") ?? "")
-        let kind = try ItemRules.kind(context.parameters.get("kind") ?? "")
+        let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
+        let kind = try ItemRules.kind(RequestParsing.pathParameter("kind", in: context))
         let text = RequestParsing.pathParameter("id", in: context)
         return (list, kind, saving ? try ItemRules.id(text, kind: kind) : try ItemRules.id(text))
     }
