@@ -208,17 +208,18 @@ async function toggle(button) {
 }
 
 /** Makes a toggle's change: PUT to add, DELETE to remove (an item already gone counts as removed). A removal kept
- * from offline (`late`) is skipped when the item changed after it was tapped: a note or rating added on another
- * device since then is not thrown away by an old tap. */
+ * from offline (`late`) is skipped, answering false, when the item changed after it was tapped: a note or rating
+ * added on another device since then is not thrown away by an old tap. */
 async function sendWish(wish, late = false) {
   const path = itemPath(wish.list, wish.kind, wish.id);
   if (wish.adding) return api("PUT", path, { snapshot: wish.snapshot });
   try {
-    if (late && Date.parse((await api("GET", path)).updated_at) > wish.at) return;
+    if (late && Date.parse((await api("GET", path)).updated_at) > wish.at) return false;
     await api("DELETE", path);
   } catch (error) {
     if (error.code !== "items.not_found") throw error;
   }
+  return true;
 }
 
 // ---- Toggles made while Marquee cannot be reached ---------------------------------------------------------------
@@ -260,8 +261,7 @@ function sendQueued() {
     forgetQueued((w) => Date.now() - w.at > queuedLifetime);
     for (let wish; (wish = queued()[0]);) {
       try {
-        await sendWish(wish, true);
-        sent++;
+        if (await sendWish(wish, true)) sent++;
       } catch (error) {
         if (!unreachable(error)) fail(error);
         if (unreachable(error) || endedSignIn.includes(error.code)) break;
@@ -289,7 +289,7 @@ async function finishPendingSave() {
   if (here || stale) sessionStorage.removeItem(pendingSaveKey);
   if (!here || stale || !signedIn()) return;
   try {
-    await api("PUT", itemPath(pending.list, pending.kind, pending.id), { snapshot: pending.snapshot });
+    await sendWish({ ...pending, adding: true });
     toast(`Added to ${listLabel(pending.list)}.`);
   } catch (error) { fail(error); }
 }
@@ -597,7 +597,7 @@ function start() {
   if (pending) { sessionStorage.removeItem("marquee.toast"); toast(pending); }
   window.addEventListener("offline", () => toast("You are offline. Downloads still open, and hearts wait for you to be back.", { bad: true }));
   window.addEventListener("online", () => sendQueued());
-  setInterval(() => { if (queued().length) sendQueued(); }, 30000);
+  setInterval(sendQueued, 30000);
   for (const card of $$(".card[data-kind]")) addHeart(card);
   for (const step of onStart) step();
   setUpOffline();
