@@ -6,6 +6,7 @@ Usage: web_app_test.py --marquee PATH/TO/marquee [--artifacts DIR]
 Screenshots of the main pages (desktop and 390 px wide) are written to the artifacts folder.
 """
 import argparse
+import contextlib
 import glob
 import json
 import os
@@ -70,10 +71,13 @@ class Server:
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def api(self, method, path, body=None):
+    def api(self, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = "Bearer " + token
         request = urllib.request.Request(
             self.base + path, method=method, data=json.dumps(body).encode() if body is not None else None,
-            headers={"Content-Type": "application/json"})
+            headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, json.loads(response.read() or b"null")
@@ -100,6 +104,18 @@ class Server:
         token = self.mailed_link(address, "/verify").split("token=")[1]
         status, _ = self.api("POST", "/api/v1/auth/verify", {"token": token})
         assert status == 200, status
+
+
+@contextlib.contextmanager
+def own_server_and_browser(binary):
+    """A server of the scenario's own (to stop and start at will) and a browser, both cleaned up after."""
+    server = Server(binary)
+    d = browser()
+    try:
+        yield server, d
+    finally:
+        d.quit()
+        server.remove()
 
 
 def browser(width=1280, height=900):
@@ -388,9 +404,7 @@ def test_delete_account_from_the_danger_zone(server, artifacts):
 
 
 def test_offline_download_opens_without_the_server(binary, artifacts):
-    server = Server(binary)
-    d = browser()
-    try:
+    with own_server_and_browser(binary) as (server, d):
         d.get(server.base + "/movie/603")
         wait_for_service_worker(d)
         button = find(d, "[data-offline]")
@@ -405,15 +419,10 @@ def test_offline_download_opens_without_the_server(binary, artifacts):
         d.get(server.base + "/downloads")
         find(d, "#downloads [data-delete-download]").click()
         wait(d, lambda d: find(d, "#downloads-empty").is_displayed(), message="deleted")
-    finally:
-        d.quit()
-        server.remove()
 
 
 def test_hearts_tapped_offline_are_kept_and_sent_later(binary, artifacts):
-    server = Server(binary)
-    d = browser()
-    try:
+    with own_server_and_browser(binary) as (server, d):
         server.member("offline@example.com")
         sign_in(d, server, "offline@example.com", "/movie/603")
         wait_for_service_worker(d)
@@ -442,15 +451,10 @@ def test_hearts_tapped_offline_are_kept_and_sent_later(binary, artifacts):
         wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="on the watchlist")
         d.get(server.base + "/favorites")
         wait(d, lambda d: finds(d, '.saved-item[data-kind="movie"][data-id="603"]'), message="in favourites")
-    finally:
-        d.quit()
-        server.remove()
 
 
 def test_lists_open_offline_as_last_seen(binary, artifacts):
-    server = Server(binary)
-    d = browser()
-    try:
+    with own_server_and_browser(binary) as (server, d):
         server.member("ann@example.com")
         server.member("ben@example.com")
         sign_in(d, server, "ann@example.com", "/movie/603")
@@ -471,9 +475,44 @@ def test_lists_open_offline_as_last_seen(binary, artifacts):
         wait(d, lambda d: d.execute_script(
             "return caches.open('marquee-lists-v1').then((c) => c.keys()).then((k) => k.length === 0)"),
             message="the other person's copy is dropped")
+
+
+def test_kept_toggles_give_way_to_newer_changes(server, artifacts):
+    """A removal kept while offline is not sent over a change made on another device since; a week-old toggle is
+    dropped unsent."""
+    address = "kit@example.com"
+    server.member(address)
+    status, answer = server.api("POST", "/api/v1/auth/signin", {"email": address, "password": PASSWORD})
+    assert status == 200, (status, answer)
+    phone = answer["access_token"]
+    d = browser()
+    try:
+        sign_in(d, server, address, "/movie/603")
+        heart = find(d, ".actions .toggle[data-list=favorites]")
+        heart.click()
+        wait(d, lambda d: "Added to favourites" in toast_text(d), message="saved")
+        d.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+        heart.click()
+        wait(d, lambda d: "Kept on this device" in toast_text(d), message="the removal is kept")
+        d.execute_script("""
+            const all = JSON.parse(localStorage.getItem("marquee.outbox"));
+            all[document.body.dataset.account].unshift({ list: "favorites", kind: "movie", id: "550", adding: true,
+                snapshot: { title: "Fight Club" }, at: Date.now() - 8 * 86400000 });
+            localStorage.setItem("marquee.outbox", JSON.stringify(all));""")
+        # Meanwhile, on the phone: a note on the title the laptop took off its favourites.
+        status, _ = server.api("PATCH", "/api/v1/me/items/favorites/movie/603", {"note": "after all"}, token=phone)
+        assert status == 200, status
+
+        d.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        wait(d, lambda d: d.execute_script("return localStorage.getItem('marquee.outbox')") is None, timeout=40,
+             message="the kept toggles are dealt with once back online")
+        status, item = server.api("GET", "/api/v1/me/items/favorites/movie/603", token=phone)
+        assert status == 200 and item["note"] == "after all", (status, item)
+        status, _ = server.api("GET", "/api/v1/me/items/favorites/movie/550", token=phone)
+        assert status == 404, "a week-old toggle is not sent"
+        assert "made offline" not in toast_text(d), "nothing was saved, so nothing is said to be"
     finally:
         d.quit()
-        server.remove()
 
 
 def take_screenshots(server, artifacts):
@@ -529,6 +568,8 @@ def main():
          lambda: test_offline_download_opens_without_the_server(args.marquee, args.artifacts)),
         ("offline: hearts tapped while Marquee is out of reach are kept, shown, and sent when it is back",
          lambda: test_hearts_tapped_offline_are_kept_and_sent_later(args.marquee, args.artifacts)),
+        ("offline: a kept removal gives way to a newer change made elsewhere; a week-old toggle is dropped",
+         lambda: test_kept_toggles_give_way_to_newer_changes(server, args.artifacts)),
         ("offline: the favourites open as last seen, and only for the person who saw them",
          lambda: test_lists_open_offline_as_last_seen(args.marquee, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
