@@ -347,9 +347,12 @@ def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
         find(a, ".saved-item textarea").send_keys(Keys.ESCAPE)
         wait(a, lambda d: not finds(d, ".saved-item") and find(d, "#saved-empty").is_displayed(), message="then it goes")
 
+        lists_kept = "return caches.has('marquee-lists-v1')"
+        wait(a, lambda d: d.execute_script(lists_kept), message="A keeps its favourites for offline")
         b.get(server.base + "/account")
         find(b, "[data-signout-everywhere]").click()
         wait(a, lambda d: "Sign in again" in toast_text(d), message="the other tab learns it was signed out")
+        wait(a, lambda d: not d.execute_script(lists_kept), message="and forgets the offline copy of the lists")
         no_script_errors(a)
     finally:
         a.quit()
