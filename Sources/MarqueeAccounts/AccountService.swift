@@ -147,7 +147,7 @@ public struct AccountService: Sendable {
         let outcome = try await links.consume(
             tokenHash: TokenIssuer.hash(token), purposes: [.verifyEmail, .mergeGuest, .upgradeGuest], at: at)
         switch outcome.record?.purpose {
-        case .mergeGuest: return try await mergeGuest(outcome)
+        case .mergeGuest: return try await mergeGuest(outcome, at: at)
         case .upgradeGuest: return try await completeUpgrade(outcome, at: at)
         default: return try await confirmAddress(outcome, at: at)
         }
@@ -178,14 +178,21 @@ public struct AccountService: Sendable {
         }
     }
 
-    private func mergeGuest(_ outcome: OneTimeTokenOutcome) async throws -> VerificationOutcome {
+    private func mergeGuest(_ outcome: OneTimeTokenOutcome, at: Date) async throws -> VerificationOutcome {
         switch outcome {
         case .consumed(let link):
             // The link belongs to the account it was mailed to; the guest is its payload (and must still be a guest).
             guard let guest = link.payload.flatMap(UserID.init), try await users.user(id: guest)?.isGuest == true else {
                 throw Self.linkInvalid
             }
-            try await absorb(guest, into: link.userID)
+            do {
+                try await absorb(guest, into: link.userID)
+            } catch {
+                // Refused (the item limit) or cut short (storage): the guest is still there, so the link should work
+                // again once room is made or the database is back.
+                try? await links.release(tokenHash: link.tokenHash, usedAt: at)
+                throw error
+            }
             logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged
         case .alreadyUsed: throw Self.linkUsed

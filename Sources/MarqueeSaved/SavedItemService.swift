@@ -126,8 +126,7 @@ public struct SavedItemService: Sendable {
             throw DomainError(
                 .itemLimitReached,
                 "Together, the guest's saved items and this account's would pass the limit of \(error.limit.formatted()) "
-                    + "per account, so nothing was moved and the guest was kept. Remove some items, then sign in to the account on the "
-                    + "device used as a guest.")
+                    + "per account, so nothing was moved and the guest was kept. Remove some items, then try again.")
         }
         for change in changes { publisher.publish(change, for: target) }
         if let last = changes.last { await compactIfDue(after: last, for: target, force: changes.count > 1) }

@@ -77,6 +77,9 @@ public protocol OneTimeTokenStore: Sendable {
     func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome
     /// Withdraws every unused link of `purpose` for the user (after a reset, the other reset links stop working).
     func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws
+    /// Makes a link that `consume` used at `usedAt` current again, for an action refused after the link was used
+    /// (the person can fix the cause and follow the same link). A link used or withdrawn at another time stays used.
+    func release(tokenHash: String, usedAt: Date) async throws
 }
 
 extension OneTimeTokenStore {
@@ -108,5 +111,9 @@ public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
         for (hash, record) in records where record.userID == userID && record.purpose == purpose && record.usedAt == nil {
             records[hash]?.usedAt = date
         }
+    }
+
+    public func release(tokenHash: String, usedAt: Date) {
+        if records[tokenHash]?.usedAt == usedAt { records[tokenHash]?.usedAt = nil }
     }
 }

@@ -69,4 +69,11 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
                 .where("purpose", .equal, purpose.rawValue).where(SQLColumn("used_at"), .is, SQLLiteral.null).run()
         }
     }
+
+    public func release(tokenHash: String, usedAt: Date) async throws {
+        try await database.write { db in
+            try await db.update("one_time_tokens").set("used_at", to: SQLLiteral.null)
+                .where("token_hash", .equal, tokenHash).where("used_at", .equal, Milliseconds.from(usedAt)).run()
+        }
+    }
 }

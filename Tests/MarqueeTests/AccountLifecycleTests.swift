@@ -90,6 +90,32 @@ struct AccountLifecycleTests {
         }
     }
 
+    @Test("A merge link refused at the item limit moves nothing, keeps the guest, and works once room is made")
+    func mergeLinkAtLimit() async throws {
+        try await H.run(["itemLimit": "3"]) { h in
+            let email = H.address()
+            let owner = try await h.signUpVerifyAndSignIn(email)
+            for id in [1, 2] { try await h.save(owner, "favorites/movie/\(id)", title: "Film \(id)") }
+            let guest = try await guest(h)
+            for id in [3, 4] { try await h.save(guest, "favorites/movie/\(id)", title: "Film \(id)") }
+            let upgrade = try await h.call(
+                "/api/v1/auth/upgrade", ["email": email, "password": "Other-Pass-42"], bearer: guest.accessToken)
+            #expect(upgrade.status == .accepted)
+            let token = try await h.mailbox.message(to: email, subject: "guest").token(path: "/verify")
+            let refused = try await h.call("/api/v1/auth/verify", ["token": token])
+            let code = try refused.errorCode()
+            #expect(refused.status == .conflict && code == "items.limit_reached")
+            #expect(try await h.ids(guest, "") == ["4", "3"], "the guest keeps its items and its sign-in")
+            #expect(try await h.ids(owner, "") == ["2", "1"])
+
+            #expect(try await h.call("/api/v1/me/items/favorites/movie/1", method: .delete, bearer: owner.accessToken).status == .ok)
+            let merged = try await h.call("/api/v1/auth/verify", ["token": token])
+            #expect(try h.object(merged)["status"] as? String == "merged", "\(merged.text)")
+            #expect(Set(try await h.ids(owner, "")) == ["2", "3", "4"])
+            #expect(try await h.call("/api/v1/auth/verify", ["token": token]).errorCode() == "auth.link_used")
+        }
+    }
+
     @Test("Two upgrades of one guest at once: the first link followed takes effect, the other is void")
     func upgradeRace() async throws {
         try await H.run { h in

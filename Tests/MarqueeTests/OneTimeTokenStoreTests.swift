@@ -84,4 +84,28 @@ struct OneTimeTokenStoreTests {
             }
         }
     }
+
+    @Test("A released link works again; a release that names another use time (a withdrawal since) changes nothing")
+    func release() async throws {
+        try await withStores { store in
+            try await store.create(link("m", .mergeGuest))
+            let first = start.addingTimeInterval(5)
+            guard case .consumed = try await store.consume(tokenHash: "m", purpose: .mergeGuest, at: first) else {
+                Issue.record("expected the link to be consumed")
+                return
+            }
+            try await store.release(tokenHash: "m", usedAt: first)
+            let second = start.addingTimeInterval(9)
+            guard case .consumed = try await store.consume(tokenHash: "m", purpose: .mergeGuest, at: second) else {
+                Issue.record("expected the released link to work again")
+                return
+            }
+            try await store.release(tokenHash: "m", usedAt: first)
+            guard case .alreadyUsed = try await store.consume(tokenHash: "m", purpose: .mergeGuest, at: second) else {
+                Issue.record("expected a stale release to leave the link used")
+                return
+            }
+            try await store.release(tokenHash: "nothing", usedAt: first)
+        }
+    }
 }
