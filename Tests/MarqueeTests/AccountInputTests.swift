@@ -158,8 +158,41 @@ struct AccountInputTests {
 
             let out = try await h.call("/api/v1/auth/signout", method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
             #expect(out.status == .ok)
-            #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(out.headers[values: .setCookie].count == 2)
+            #expect(out.headers[values: .setCookie].allSatisfy { $0.contains("Max-Age=0") })
             #expect(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]).errorCode() == "auth.session_ended")
+        }
+    }
+
+    @Test("A web session's cookies: the session, and a readable one naming the account; pages renew both while the session lasts and remove both once it has ended")
+    func sessionCookiesFollowTheSession() async throws {
+        try await H.run { h in
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            let signIn = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
+            let set = signIn.headers[values: .setCookie]
+            let cookie = try #require(set.first?.split(separator: ";").first.map(String.init))
+            let csrf = try #require(try h.object(signIn)["csrf_token"] as? String)
+            let id = try #require(try h.object(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]))["id"] as? String)
+            #expect(set.count == 2 && set[0].hasPrefix("marquee_session=") && set[0].contains("HttpOnly"))
+            #expect(set[1] == "marquee_account=\(id); Path=/; Max-Age=2592000; SameSite=Lax", "scripts may read it")
+
+            // Every page renews both: the session's expiry slides with use, and so must the cookies'.
+            let page = try await h.client.send("/movies", method: .get, headers: [.cookie: cookie])
+            #expect(page.status == .ok)
+            #expect(page.headers[values: .setCookie] == [set[0], set[1]])
+            let apiCall = try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie])
+            #expect(apiCall.headers[values: .setCookie].isEmpty, "only pages renew them")
+
+            // Signed out elsewhere (every device): the next page drawn with the old cookie removes both.
+            _ = try await h.call(
+                "/api/v1/auth/signout", ["everywhere": true], method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
+            let after = try await h.client.send("/movies", method: .get, headers: [.cookie: cookie])
+            #expect(after.status == .ok)
+            #expect(after.headers[values: .setCookie].map { $0.prefix(while: { $0 != ";" }) } == ["marquee_session=", "marquee_account="])
+            #expect(after.headers[values: .setCookie].allSatisfy { $0.contains("Max-Age=0") })
+            let anonymous = try await h.client.send("/movies", method: .get)
+            #expect(anonymous.headers[values: .setCookie].isEmpty)
         }
     }
 

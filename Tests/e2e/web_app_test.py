@@ -471,6 +471,12 @@ def test_lists_open_offline_as_last_seen(binary, artifacts):
         wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="the list opens offline, as last seen")
         assert "as it was on" in toast_text(d)
 
+        # Ann's sign-in lapses (its cookies expire) while Marquee is out of reach: her copy is no longer shown.
+        d.delete_all_cookies()
+        d.get(server.base + "/favorites")
+        time.sleep(0.5)
+        assert not finds(d, '.saved-item[data-id="603"]'), "a lapsed sign-in's copy is not shown"
+
         # Someone else signs in on this browser: Ann's copy goes as soon as any page is drawn for them.
         server.start()
         d.delete_all_cookies()

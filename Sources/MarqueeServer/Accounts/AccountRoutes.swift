@@ -123,7 +123,7 @@ struct AccountRoutes {
             try await accounts.signOut(signedIn, everywhere: everywhere)
             var response = try status(
                 .ok, "signed_out", everywhere ? "You are signed out on every device." : "You are signed out.")
-            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
+            if signedIn.method == .cookie { response.headers.setCookies(authenticator.clearedCookies()) }
             return response
         }
         auth.post("password/reset") { request, context in
@@ -177,7 +177,7 @@ struct AccountRoutes {
                 DeleteRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
             try await accounts.deleteAccount(signedIn, password: body.password, client: ClientInfo(request, context))
             var response = try status(.ok, "deleted", "Your account and everything in it were deleted.")
-            if signedIn.method == .cookie { response.headers[.setCookie] = authenticator.clearedCookie() }
+            if signedIn.method == .cookie { response.headers.setCookies(authenticator.clearedCookies()) }
             return response
         }
     }
@@ -196,7 +196,9 @@ struct AccountRoutes {
 
     private func sessionResponse(_ signedIn: SignedIn, status: HTTPResponse.Status) throws -> Response {
         var response = try JSONResponse.make(SessionBody(signedIn.session, user: signedIn.user, now: now()), status: status)
-        if case .web(let web) = signedIn.session { response.headers[.setCookie] = authenticator.sessionCookie(web.cookieValue) }
+        if case .web(let web) = signedIn.session {
+            response.headers.setCookies(authenticator.sessionCookies(web.cookieValue, of: signedIn.user.id))
+        }
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -38,11 +38,29 @@ struct Authenticator: Sendable {
         return auth
     }
 
-    /// Whose session cookie the request carries, without the CSRF check that changes need: for drawing a page
-    /// (its header, its links), never for acting on the request. Nil when there is none or it is no longer valid.
-    func cookieHolder(_ request: Request) async -> Authentication? {
-        guard let cookie = request.cookies[Self.cookieName]?.value, !cookie.isEmpty else { return nil }
-        return try? await tokens.authenticate(cookie: cookie)
+    /// What a request's session cookie says, for drawing a page (its header, its links), never for acting on the
+    /// request: there is no CSRF check.
+    enum CookieHolder {
+        /// No session cookie.
+        case none
+        /// A session that is still active, with the cookie's value.
+        case active(Authentication, cookie: String)
+        /// A session that has ended (signed out elsewhere, lapsed, its account deleted): the cookie can go.
+        case ended
+        /// Not known now (the database did not answer): drawn as nobody, the cookie left alone.
+        case unknown
+    }
+
+    /// Whose session cookie the request carries; see `CookieHolder`.
+    func cookieHolder(_ request: Request) async -> CookieHolder {
+        guard let cookie = request.cookies[Self.cookieName]?.value, !cookie.isEmpty else { return .none }
+        do {
+            return .active(try await tokens.authenticate(cookie: cookie), cookie: cookie)
+        } catch let error as DomainError where error.code == .sessionEnded {
+            return .ended
+        } catch {
+            return .unknown
+        }
     }
 
     private func checkCSRF(_ request: Request, sessionID: String) throws {
@@ -61,21 +79,45 @@ struct Authenticator: Sendable {
         return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
     }
 
-    /// `Set-Cookie` for a new browser session.
-    func sessionCookie(_ value: String, maxAge: Int = 30 * 86_400) -> String {
-        cookie(Self.cookieName, value, path: "/", maxAge: maxAge)
+    /// The `Set-Cookie` values of a browser session of `user`, new or in use (a session's expiry slides with use,
+    /// so its cookie's must too): the HttpOnly session cookie, then `marquee_account`, which names the account for
+    /// as long. Scripts may read the second: the service worker shows an offline copy of the lists only to the
+    /// account it names, so a copy outlives neither a sign-out nor a sign-in that lapsed.
+    func sessionCookies(_ value: String, of user: UserID) -> [String] {
+        [
+            cookie(Self.cookieName, value, path: "/", maxAge: Self.sessionCookieLifetime),
+            cookie(Self.accountCookieName, user.rawValue, path: "/", maxAge: Self.sessionCookieLifetime, httpOnly: false),
+        ]
     }
 
-    /// `Set-Cookie` for an HttpOnly cookie of this site, Secure when the public URL is https; without `maxAge` it
-    /// lasts until the browser closes.
-    func cookie(_ name: String, _ value: String, path: String, maxAge: Int?, sameSite: String = "Lax") -> String {
+    /// The `Set-Cookie` values that end a browser session: both of `sessionCookies` removed.
+    func clearedCookies() -> [String] {
+        [
+            cookie(Self.cookieName, "", path: "/", maxAge: 0),
+            cookie(Self.accountCookieName, "", path: "/", maxAge: 0, httpOnly: false),
+        ]
+    }
+
+    /// As long as an unused browser session lasts (`TokenIssuer`'s session lifetime).
+    static let sessionCookieLifetime = 30 * 86_400
+    static let accountCookieName = "marquee_account"
+
+    /// `Set-Cookie` for a cookie of this site, Secure when the public URL is https; without `maxAge` it lasts until
+    /// the browser closes.
+    func cookie(
+        _ name: String, _ value: String, path: String, maxAge: Int?, sameSite: String = "Lax", httpOnly: Bool = true
+    ) -> String {
         let secure = publicURL.value.lowercased().hasPrefix("https://") ? "; Secure" : ""
         let age = maxAge.map { "; Max-Age=\($0)" } ?? ""
-        return "\(name)=\(value); Path=\(path)\(age); HttpOnly; SameSite=\(sameSite)\(secure)"
+        return "\(name)=\(value); Path=\(path)\(age)\(httpOnly ? "; HttpOnly" : ""); SameSite=\(sameSite)\(secure)"
     }
+}
 
-    /// `Set-Cookie` that removes the session cookie.
-    func clearedCookie() -> String { sessionCookie("", maxAge: 0) }
+extension HTTPFields {
+    /// Adds one `Set-Cookie` field per value.
+    mutating func setCookies(_ values: [String]) {
+        for value in values { append(HTTPField(name: .setCookie, value: value)) }
+    }
 }
 
 extension HTTPField.Name {

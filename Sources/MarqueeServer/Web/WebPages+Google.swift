@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MarqueeAccounts
 import MarqueeCore
+import MarqueeStore
 import MarqueeWeb
 
 extension WebPages {
@@ -42,7 +43,7 @@ extension WebPages {
                     throw DomainError(.internal, "Something went wrong on our side. Please try again.")
                 }
                 response = responses.redirect(to: Self.sitePath(attempt?.next) ?? "/")
-                response.headers.append(HTTPField(name: .setCookie, value: authenticator.sessionCookie(session.cookieValue)))
+                response.headers.setCookies(authenticator.sessionCookies(session.cookieValue, of: signedIn.user.id))
             } catch {
                 let failure = ErrorMiddleware.domainError(for: error, request: request, context: context)
                 context.logger.notice(

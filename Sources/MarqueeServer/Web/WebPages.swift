@@ -90,11 +90,14 @@ struct WebPages: Sendable {
         _ request: Request, _ context: MarqueeRequestContext, _ body: (WebVisit) async throws -> Response
     ) async throws -> Response {
         let visit = await visit(request)
+        var response: Response
         do {
-            return try await body(visit)
+            response = try await body(visit)
         } catch let error as DomainError where ErrorMiddleware.wantsPage(request) {
-            return try await problem(error, request: request, requestID: context.requestID, visit: visit)
+            response = try await problem(error, request: request, requestID: context.requestID, visit: visit)
         }
+        response.headers.setCookies(visit.cookies)
+        return response
     }
 
     /// Where to send someone who must sign in first, coming back to this page afterwards.

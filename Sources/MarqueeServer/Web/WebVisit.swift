@@ -17,6 +17,9 @@ struct WebVisit: Sendable {
     /// The person's latest change when the visit was read, before anything on the page: its live stream resumes
     /// from here, so a change made while the page loads is not missed (and no snapshot of every item is sent).
     var latestChange: Int64? = nil
+    /// `Set-Cookie` values for the page's response: an active session's cookies renewed (its expiry slides with
+    /// use, and a cookie that did not would end the sign-in of someone using it every day), an ended one's removed.
+    var cookies: [String] = []
 
     /// Nobody signed in.
     static func anonymous(_ defaults: LocaleOptions) -> WebVisit {
@@ -42,10 +45,17 @@ struct WebVisit: Sendable {
         latestChange: (UserID) async -> Int64?
     ) async -> WebVisit {
         // A page drawn after a plain form was sent (a mailed link's) still shows who is signed in.
-        guard let auth = await authenticator.cookieHolder(request), let user = try? await accounts.account(auth)
-        else {
-            return .anonymous(defaults)
+        let auth: Authentication
+        let cookie: String
+        switch await authenticator.cookieHolder(request) {
+        case .active(let holder, let value): (auth, cookie) = (holder, value)
+        case .ended:
+            var visit = WebVisit.anonymous(defaults)
+            visit.cookies = authenticator.clearedCookies()
+            return visit
+        case .none, .unknown: return .anonymous(defaults)
         }
+        guard let user = try? await accounts.account(auth) else { return .anonymous(defaults) }
         let locale = LocaleOptions(
             language: user.profile.language.flatMap(LocaleParsing.language) ?? defaults.language,
             region: user.profile.region.flatMap(LocaleParsing.region) ?? defaults.region)
@@ -53,6 +63,7 @@ struct WebVisit: Sendable {
             ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
             auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID), locale: locale,
-            localeQuery: localeQuery, latestChange: await latestChange(auth.userID))
+            localeQuery: localeQuery, latestChange: await latestChange(auth.userID),
+            cookies: authenticator.sessionCookies(cookie, of: auth.userID))
     }
 }

@@ -4,8 +4,8 @@
 "use strict";
 const downloadsCache = "marquee-downloads-v1";
 /** The first page of the favourites and of the watchlist as last drawn, each with its owner in `X-Marquee-Account`
- * (app.js drops any whose owner is not the person signed in) and the time it was kept; kept at most 30 days, as long
- * as an unused sign-in lasts. */
+ * (app.js drops any whose owner is not the person signed in) and the time it was kept; shown at most 30 days, as long
+ * as an unused sign-in lasts, and only while the browser is signed in as the owner. */
 const listsCache = "marquee-lists-v1";
 const listPages = ["/favorites", "/watchlist"];
 const listCopyLifetime = 30 * 86400000;
@@ -42,10 +42,14 @@ async function listPage(event, path) {
   return response;
 }
 
+/** The list's copy, if it is recent and this browser is still signed in as its owner: the server renews the
+ * `marquee_account` cookie with the session's, so a sign-in that lapsed takes the copy with it. */
 async function listCopy(path) {
   const copy = await (await caches.open(listsCache)).match(path);
-  const kept = copy && Date.parse(copy.headers.get("X-Marquee-Kept-At"));
-  return copy && Date.now() - kept < listCopyLifetime ? copy : null;
+  if (!copy || Date.now() - Date.parse(copy.headers.get("X-Marquee-Kept-At")) >= listCopyLifetime) return null;
+  const signedIn = self.cookieStore && (await self.cookieStore.get("marquee_account"));
+  if (self.cookieStore && signedIn?.value !== copy.headers.get("X-Marquee-Account")) return null;
+  return copy;
 }
 
 async function keepList(path, response) {
