@@ -8,6 +8,8 @@ Screenshots of the main pages (desktop and 390 px wide) are written to the artif
 import argparse
 import contextlib
 import glob
+import http.client
+import http.server
 import json
 import os
 import re
@@ -16,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import urllib.error
@@ -104,6 +107,89 @@ class Server:
         token = self.mailed_link(address, "/verify").split("token=")[1]
         status, _ = self.api("POST", "/api/v1/auth/verify", {"token": token})
         assert status == 200, status
+
+
+class Gateway:
+    """A reverse proxy in front of a server, as in most deployments, that can be set to answer 502 Bad Gateway (as
+    one does while Marquee restarts behind it) while the browser itself stays online. Going down also cuts the
+    responses it is relaying, live streams included."""
+
+    def __init__(self, server):
+        gateway = self
+        self.down = False
+        self.upstreams = set()
+        self.lock = threading.Lock()
+        self.streams_relayed = self.streams_refused = 0
+
+        class Relay(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def relay(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else None
+                stream = self.path.startswith("/api/v1/me/changes/stream")
+                if gateway.down:
+                    gateway.streams_refused += stream
+                    self.send_response(502)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                if "Origin" in headers:
+                    headers["Origin"] = server.base  # as a proxy configured with the public URL presents it
+                upstream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+                with gateway.lock:
+                    gateway.upstreams.add(upstream)
+                try:
+                    upstream.request(self.command, self.path, body=body, headers=headers)
+                    response = upstream.getresponse()
+                    gateway.streams_relayed += stream and response.status == 200
+                    self.send_response(response.status)
+                    skipped = ("transfer-encoding", "connection", "content-length")
+                    for name, value in response.getheaders():
+                        if name.lower() not in skipped:
+                            self.send_header(name, value)
+                    if self.command == "HEAD" or response.status in (204, 304):
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                        return
+                    self.send_header("Transfer-Encoding", "chunked")
+                    self.end_headers()
+                    while chunk := response.read1(65536):
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                        self.wfile.flush()
+                    self.wfile.write(b"0\r\n\r\n")
+                except (OSError, ValueError, http.client.HTTPException):
+                    # Cut by go_down() mid-response: the client sees its connection end, as it would.
+                    self.close_connection = True
+                finally:
+                    with gateway.lock:
+                        gateway.upstreams.discard(upstream)
+                    upstream.close()
+
+            do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = relay
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Relay)
+        self.httpd.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def go_down(self):
+        self.down = True
+        with self.lock:
+            for upstream in list(self.upstreams):
+                with contextlib.suppress(OSError):
+                    upstream.sock.shutdown(socket.SHUT_RDWR)
+
+    def come_back(self):
+        self.down = False
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
 
 
 @contextlib.contextmanager
@@ -524,6 +610,41 @@ def test_kept_toggles_give_way_to_newer_changes(server, artifacts):
         d.quit()
 
 
+def test_behind_a_gateway_that_answers_502(server, artifacts):
+    """Behind a reverse proxy, Marquee restarting shows as 502s: a heart tapped then is kept, not undone, and the
+    live stream, which a browser abandons on such an answer, is opened again and goes on from where it was."""
+    address = "gil@example.com"
+    server.member(address)
+    status, answer = server.api("POST", "/api/v1/auth/signin", {"email": address, "password": PASSWORD})
+    assert status == 200, (status, answer)
+    phone = answer["access_token"]
+    gateway = Gateway(server)
+    d = browser()
+    try:
+        sign_in(d, gateway, address, "/movie/603")
+        wait(d, lambda d: gateway.streams_relayed, message="the live stream is open")
+        gateway.go_down()
+        wait(d, lambda d: gateway.streams_refused, message="the browser's own retry of the stream meets a 502")
+        find(d, ".actions .toggle[data-list=favorites]").click()
+        wait(d, lambda d: "Kept on this device" in toast_text(d), message="a 502 keeps the heart for later")
+        assert find(d, ".actions .toggle[data-list=favorites]").get_attribute("aria-pressed") == "true"
+
+        gateway.come_back()
+        # The phone's change reaches the page without a reload: its stream was opened again and resumed.
+        status, _ = server.api("PUT", "/api/v1/me/items/watchlist/movie/603", {"snapshot": {"title": "The Matrix"}},
+                               token=phone)
+        assert status == 201, status
+        wait(d, lambda d: find(d, ".actions .toggle[data-list=watchlist]").get_attribute("aria-pressed") == "true",
+             timeout=15, message="the live stream is opened again and the phone's change arrives")
+        wait(d, lambda d: server.api("GET", "/api/v1/me/items/favorites/movie/603", token=phone)[0] == 200,
+             message="the kept heart is sent once the stream is back")
+        errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+        assert not errors, errors  # the 502s themselves are logged as network errors, as they should be
+    finally:
+        d.quit()
+        gateway.close()
+
+
 def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
@@ -579,6 +700,8 @@ def main():
          lambda: test_hearts_tapped_offline_are_kept_and_sent_later(args.marquee, args.artifacts)),
         ("offline: a kept removal gives way to a newer change made elsewhere; a week-old toggle is dropped",
          lambda: test_kept_toggles_give_way_to_newer_changes(server, args.artifacts)),
+        ("behind a gateway answering 502: a heart is kept, and the live stream is opened again",
+         lambda: test_behind_a_gateway_that_answers_502(server, args.artifacts)),
         ("offline: the favourites open as last seen, and only for the person who saw them",
          lambda: test_lists_open_offline_as_last_seen(args.marquee, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),

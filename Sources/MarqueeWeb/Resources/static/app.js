@@ -307,16 +307,25 @@ const snapshotListeners = [];
 
 // ---- Live changes ---------------------------------------------------------------------------------------------
 
-function connectChanges() {
+/** The live stream, and the newest change it brought: a stream opened again resumes after that. */
+let changes = null;
+let lastSeq = null;
+
+function connectChanges(delay = 1000) {
   if (!signedIn() || !window.EventSource) return;
+  if (changes) changes.close();
   // A page drawn from a known point in the change log (read before anything on the page) resumes from it, so
   // nothing is missed in between.
   const drawnAt = $("body[data-seq]");
-  const source = new EventSource("/api/v1/me/changes/stream" + (drawnAt ? "?since=" + drawnAt.dataset.seq : ""));
-  source.addEventListener("change", (event) => applyChange(JSON.parse(event.data)));
+  const since = lastSeq ?? (drawnAt && drawnAt.dataset.seq);
+  const source = new EventSource("/api/v1/me/changes/stream" + (since != null ? "?since=" + since : ""));
+  changes = source;
+  const seen = (event) => { if (event.lastEventId) lastSeq = event.lastEventId; };
+  source.addEventListener("change", (event) => { seen(event); applyChange(JSON.parse(event.data)); });
   // The first snapshot only confirms what the page was just drawn with. A later one (the log was compacted while
   // this page was away, or the server's database was reset) is the whole truth: page scripts reconcile with it.
   source.addEventListener("snapshot", (event) => {
+    seen(event);
     const snapshot = JSON.parse(event.data);
     if (snapshot.reason === "start") return;
     loadStates();
@@ -324,13 +333,27 @@ function connectChanges() {
   });
   source.addEventListener("end", () => { source.close(); signedOut(); });
   // Connected (again): Marquee answers, so toggles made meanwhile can go.
-  source.addEventListener("open", () => sendQueued());
-  // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
-  // restored from the back/forward cache reconnects.
-  window.addEventListener("pagehide", () => source.close(), { once: true });
+  source.addEventListener("open", () => { delay = 1000; sendQueued(); });
+  // The browser tries again by itself after a dropped connection, but gives up for good on an answer that is not
+  // a stream (a proxy's 502 while Marquee restarts, a 503, a 429): find out why, and unless the sign-in has ended,
+  // try again, waiting longer each time.
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED || changes !== source) return;
+    setTimeout(async () => {
+      if (changes !== source) return;
+      try {
+        await api("GET", "/api/v1/me");
+      } catch (error) {
+        if (endedSignIn.includes(error.code)) return signedOut(error.message);
+      }
+      if (changes === source) connectChanges(Math.min(delay * 2, 60000));
+    }, delay * (0.5 + Math.random()));
+  });
 }
 
-// A page restored from the back/forward cache shows what was true when it was left: ask again, then go live.
+// Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
+// restored from the back/forward cache asks again what changed, then reconnects.
+window.addEventListener("pagehide", () => { if (changes) changes.close(); changes = null; });
 window.addEventListener("pageshow", (event) => { if (event.persisted) { loadStates(); connectChanges(); } });
 
 function applyChange(change) {
