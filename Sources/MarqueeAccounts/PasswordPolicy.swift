@@ -51,8 +51,15 @@ public struct PasswordPolicy: Sendable {
     public func validate(_ password: String) throws(DomainError) {
         let problems = problems(with: password)
         guard !problems.isEmpty else { return }
-        let parts = problems.map(\.message)
-        let list = parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
-        throw DomainError(.weakPassword, "The password needs \(list).")
+        let parts = problems.filter { $0 != .tooCommon }.map(\.message)
+        var sentences: [String] = []
+        if let last = parts.last {
+            let list = parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+            sentences.append("The password needs \(list).")
+        }
+        if problems.contains(.tooCommon) {
+            sentences.append("It is one of the most common passwords, which attackers try first: choose another.")
+        }
+        throw DomainError(.weakPassword, sentences.joined(separator: " "))
     }
 }

@@ -50,6 +50,52 @@ struct AccountPagesTests {
         }
     }
 
+    @Test("Without scripts the sign-in and sign-up forms post (never a GET with the password in the address): refused with the reason and the address kept, or signed in and sent on")
+    func formsWithoutScripts() async throws {
+        try await H.run { h in
+            let email = H.address()
+            let signUpPage = try await h.client.get("/signup?next=/watchlist")
+            #expect(signUpPage.text.contains(#"method="post" action="/signup""#))
+            var (csrf, headers) = try formSession(signUpPage)
+            let weak = try await h.client.send(
+                "/signup", method: .post, body: "email=\(email.queryValueEncoded)&password=short&csrf_token=\(csrf)",
+                headers: headers)
+            #expect(weak.status == .badRequest && weak.text.contains("The password needs"))
+            #expect(weak.text.contains(#"value="\#(email)""#), "the address typed is kept")
+            (csrf, headers) = try formSession(weak)
+            let made = try await h.client.send(
+                "/signup", method: .post,
+                body: "email=\(email.queryValueEncoded)&password=\(H.password)&next=/watchlist&csrf_token=\(csrf)",
+                headers: headers)
+            #expect(made.status == .ok && made.text.contains(#"id="signup-done""#) && !made.text.contains("<form"))
+            let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
+            #expect(try await h.call("/api/v1/auth/verify", ["token": token]).status == .ok)
+
+            let signInPage = try await h.client.get("/signin?next=/watchlist")
+            #expect(signInPage.text.contains(#"method="post" action="/signin""#) && signInPage.text.contains(#"name="next" value="/watchlist""#))
+            (csrf, headers) = try formSession(signInPage)
+            let forged = try await h.client.send(
+                "/signin", method: .post, body: "email=\(email.queryValueEncoded)&password=\(H.password)", headers: headers)
+            #expect(forged.status == .forbidden, "no form token, no sign-in")
+            let wrong = try await h.client.send(
+                "/signin", method: .post, body: "email=\(email.queryValueEncoded)&password=Wrong-Pass-1&csrf_token=\(csrf)",
+                headers: headers)
+            #expect(wrong.status == .unauthorized && wrong.text.contains("match an account"))
+            #expect(wrong.headers[values: .setCookie].allSatisfy { !$0.hasPrefix("marquee_session=") })
+            (csrf, headers) = try formSession(wrong)
+            let signedIn = try await h.client.send(
+                "/signin", method: .post,
+                body: "email=\(email.queryValueEncoded)&password=\(H.password)&next=/watchlist&csrf_token=\(csrf)",
+                headers: headers)
+            #expect(signedIn.status == .seeOther && signedIn.headers[.location] == "/watchlist")
+            let cookies = signedIn.headers[values: .setCookie]
+            #expect(cookies.count == 2 && cookies[0].hasPrefix("marquee_session=") && cookies[1].hasPrefix("marquee_account="))
+            let session = try #require(cookies.first?.split(separator: ";").first.map(String.init))
+            let watchlist = try await h.client.send("/watchlist", method: .get, headers: [.cookie: session])
+            #expect(watchlist.status == .ok && watchlist.text.contains("data-account="))
+        }
+    }
+
     @Test("The reset page asks for the address, then for the new password twice, and explains what is wrong")
     func resetPage() async throws {
         try await H.run { h in

@@ -53,6 +53,12 @@ struct AccountRulesTests {
             return error?.code == .weakPassword
                 && error?.message == "The password needs an upper-case letter and a digit."
         }
+        #expect {
+            try PasswordPolicy(commonPasswords: ["password1"]).validate("Password1")
+        } throws: { error in
+            (error as? DomainError)?.message
+                == "It is one of the most common passwords, which attackers try first: choose another."
+        }
     }
 
     @Test("bcrypt at the production cost hashes with a salt and verifies")

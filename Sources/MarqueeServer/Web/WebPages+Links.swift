@@ -130,7 +130,7 @@ extension WebPages {
     }
 
     /// A submission without a valid form token: it expired, or another site made the browser send it.
-    private var formExpired: DomainError {
+    var formExpired: DomainError {
         DomainError(.csrfFailed, "This form has expired or came from another site. Go back, reload the page and try again.")
     }
 

@@ -8,27 +8,6 @@ import MarqueeWeb
 
 extension WebPages {
     func registerPersonalPages(on router: Router<MarqueeRequestContext>) {
-        router.get("signin") { request, context in
-            try await rendering(request, context) { visit in
-                let next = safeNext(request)
-                if case .member = visit.viewer { return responses.redirect(to: next) }
-                let notice = visit.viewer == .guest
-                    ? "You are browsing as a guest. Sign in, and what you saved as a guest moves into your account." : nil
-                return try responses.page(AuthPage(
-                    chrome: chrome("Sign in", .other, visit, scripts: ["forms.js"]), signUp: false, next: next,
-                    rules: Self.passwordRules, notice: notice))
-            }
-        }
-        router.get("signup") { request, context in
-            try await rendering(request, context) { visit in
-                let next = safeNext(request)
-                if case .member = visit.viewer { return responses.redirect(to: next) }
-                if visit.viewer == .guest { return responses.redirect(to: "/account#upgrade") }
-                return try responses.page(AuthPage(
-                    chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
-                    rules: Self.passwordRules))
-            }
-        }
         router.get("account") { request, context in
             try await rendering(request, context) { visit in
                 guard let user = visit.user else { return signInFirst(request) }
@@ -70,7 +49,9 @@ extension WebPages {
     }
 
     /// The policy's rules, for the forms that set a password.
-    static let passwordRules = PasswordPolicy.Problem.allCases.map { PasswordRule(code: $0.rawValue, text: $0.message) }
+    static let passwordRules = PasswordPolicy.Problem.allCases.map {
+        PasswordRule(code: $0.rawValue, text: $0 == .tooCommon ? $0.message + " (checked when you send it)" : $0.message)
+    }
 
     /// The `next` query parameter when it is a path on this site, else the home page.
     func safeNext(_ request: Request) -> String {

@@ -41,6 +41,7 @@ struct WebPages: Sendable {
             return response
         }
         registerCatalogPages(on: router)
+        registerSignInPages(on: router)
         registerPersonalPages(on: router)
         registerGoogleSignIn(on: router)
         registerLinkPages(on: router)
@@ -96,7 +97,10 @@ struct WebPages: Sendable {
         } catch let error as DomainError where ErrorMiddleware.wantsPage(request) {
             response = try await problem(error, request: request, requestID: context.requestID, visit: visit)
         }
-        response.headers.setCookies(visit.cookies)
+        // A page that starts a session of its own (a sign-in form sent) is not given the old one's back.
+        if !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Authenticator.cookieName + "=") }) {
+            response.headers.setCookies(visit.cookies)
+        }
         return response
     }
 

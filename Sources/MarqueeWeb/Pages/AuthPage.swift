@@ -12,9 +12,19 @@ public struct AuthPage: WebPage {
     let rules: [PasswordRule]
     let notice: String?
     let guest: Bool
+    let csrf: String
+    let email: String
+    let error: String?
+    let done: Bool
 
-    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in.
-    public init(chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil) {
+    /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in; `csrf` is
+    /// the form's double-submit token, for a submission without scripts (which post the form itself). Drawn again
+    /// after such a submission, it keeps the `email` typed and shows the `error`; `done` says a sign-up went through
+    /// (the form gives way to the `notice`).
+    public init(
+        chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil, csrf: String,
+        email: String = "", error: String? = nil, done: Bool = false
+    ) {
         self.chrome = chrome
         self.signUp = signUp
         heading = signUp ? "Create your account" : "Sign in"
@@ -23,6 +33,10 @@ public struct AuthPage: WebPage {
         self.rules = rules
         self.notice = notice
         guest = chrome.viewer == "guest"
+        self.csrf = csrf
+        self.email = email
+        self.error = error
+        self.done = done
     }
 }
 

@@ -3,7 +3,15 @@
 // ---- Sign in, sign up, guest ----------------------------------------------------------------------------------
 
 /** An error as a form shows it: the message, and the request id to quote. */
-const explained = (error) => error.message + (error.requestId ? ` (request ${error.requestId})` : "");
+/** An error as a form shows it: its request id only when the fault is the server's, to quote when asking for help. */
+const explained = (error) => error.message + (error.status >= 500 && error.requestId ? ` (request ${error.requestId})` : "");
+
+/** Shows a form's outcome in its message line, as good news or as a problem. */
+function say(message, text, good = false) {
+  message.textContent = text;
+  message.classList.toggle("good", good && !!text);
+  message.classList.toggle("bad", !good && !!text);
+}
 
 const emailLooksValid = (text) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
@@ -15,13 +23,14 @@ function checkRules(input) {
   const length = [...value].length; // code points, as the server counts
   const met = {
     too_short: length >= 8, too_long: length <= 128, no_lowercase: /\p{Ll}/u.test(value),
-    no_uppercase: /\p{Lu}/u.test(value), no_digit: /\d/.test(value), too_common: true,
+    no_uppercase: /\p{Lu}/u.test(value), no_digit: /\d/.test(value),
   };
   let ok = true;
+  // A rule the page cannot check (the list of common passwords stays on the server) is never shown as met.
   for (const li of $$("[data-rule]", rules)) {
-    const pass = met[li.dataset.rule] !== false;
-    li.classList.toggle("met", pass && value.length > 0);
-    ok = ok && pass;
+    const pass = met[li.dataset.rule];
+    li.classList.toggle("met", pass === true && value.length > 0);
+    ok = ok && pass !== false;
   }
   return ok;
 }
@@ -41,29 +50,51 @@ function setUpAuthForm() {
   if (signup) password.addEventListener("input", () => checkRules(password));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    message.textContent = "";
-    if (!emailLooksValid(email.value)) { message.textContent = "Enter a valid email address."; return email.focus(); }
-    if (!password.value) { message.textContent = "Enter your password."; return password.focus(); }
-    if (signup && !checkRules(password)) { message.textContent = "The password does not meet every rule above yet."; return password.focus(); }
+    say(message, "");
+    if (!emailLooksValid(email.value)) { say(message, "Enter a valid email address."); return email.focus(); }
+    if (!password.value) { say(message, "Enter your password."); return password.focus(); }
+    if (signup && !checkRules(password)) { say(message, "The password does not meet every rule above yet."); return password.focus(); }
     const button = $("button[type=submit]", form);
     button.disabled = true;
     try {
       if (signup) {
         await api("POST", "/api/v1/auth/signup", { email: email.value.trim(), password: password.value });
-        form.replaceWith(Object.assign(document.createElement("p"), {
-          className: "good", id: "signup-done",
+        const done = Object.assign(document.createElement("p"), {
+          className: "good", id: "signup-done", tabIndex: -1,
           textContent: "Check your mail: we sent a link to confirm the address. Follow it, then sign in.",
-        }));
+        });
+        done.setAttribute("role", "status");
+        form.replaceWith(done);
+        done.focus();
       } else {
         await api("POST", "/api/v1/auth/signin", { email: email.value.trim(), password: password.value, session: "cookie" });
-        location.href = next;
+        // Replaced, not added to the history: Back should not lead to a sign-in form for someone signed in.
+        location.replace(next);
       }
     } catch (error) {
-      message.textContent = explained(error);
+      say(message, explained(error));
+      if (error.code === "auth.email_not_verified") offerNewLink(message, email.value.trim());
     } finally {
       button.disabled = false;
     }
   });
+}
+
+/** "Send the link again" under a refused sign-in whose address is not confirmed yet. */
+function offerNewLink(message, address) {
+  const again = Object.assign(document.createElement("button"), { type: "button", className: "btn", textContent: "Send the link again" });
+  again.addEventListener("click", async () => {
+    again.disabled = true;
+    try {
+      await api("POST", "/api/v1/auth/verify/resend", { email: address });
+      say(message, `A new link is on its way to ${address}.`, true);
+    } catch (error) {
+      say(message, explained(error));
+      again.disabled = false;
+      message.append(" ", again);
+    }
+  });
+  message.append(" ", again);
 }
 
 /** Only paths on this site are followed after signing in. */
@@ -80,7 +111,7 @@ document.addEventListener("click", async (event) => {
   try {
     await api("POST", "/api/v1/auth/guest", { session: "cookie" });
     const form = $("#auth-form");
-    location.href = safeNext(form ? form.dataset.next : "/");
+    location.replace(safeNext(form ? form.dataset.next : "/"));
   } catch (error) {
     fail(error);
     guest.disabled = false;
@@ -119,13 +150,12 @@ function formHandler(id, action) {
     event.preventDefault();
     const button = $("button[type=submit]", form);
     button.disabled = true;
-    message.classList.remove("good");
-    message.textContent = "";
+    say(message, "");
     try {
       const done = await action(form, message);
-      if (done) { message.textContent = done; message.classList.add("good"); }
+      if (done) say(message, done, true);
     } catch (error) {
-      message.textContent = explained(error);
+      say(message, explained(error));
     } finally {
       button.disabled = false;
     }
