@@ -381,6 +381,17 @@ def test_guest_sees_the_lock_and_can_favourite(server, artifacts):
         wait(d, lambda d: "Added to favourites" in toast_text(d), message="saved as guest")
         d.get(server.base + "/favorites")
         assert finds(d, '.saved-item[data-id="603"]')
+
+        # Signing out would strand what the guest saved: it is asked first, and saying no keeps it signed in.
+        d.get(server.base + "/account")
+        find(d, "[data-signout]").click()
+        wait(d, lambda d: "as a guest" in d.switch_to.alert.text, message="the guest is warned")
+        d.switch_to.alert.dismiss()
+        time.sleep(0.3)
+        assert find(d, ".chip").text == "Guest", "still signed in"
+        find(d, "[data-signout]").click()
+        d.switch_to.alert.accept()
+        wait(d, lambda d: d.current_url == server.base + "/" and "signed out" in toast_text(d), message="signed out")
         no_script_errors(d)
     finally:
         d.quit()
@@ -501,6 +512,10 @@ def test_delete_account_from_the_danger_zone(server, artifacts):
         assert d.execute_script("return localStorage.getItem('marquee.recentSearches')") is None, "the browser forgets"
         status, body = server.api("POST", "/api/v1/auth/signin", {"email": "linus@example.com", "password": PASSWORD})
         assert status == 401, (status, body)
+        # Back does not bring the deleted account's page back: it is drawn again, for nobody.
+        d.back()
+        wait(d, lambda d: loaded(d) and "/signin" in d.current_url, message="Back leads to signing in")
+        assert "linus@example.com" not in text_of(d, "body")
     finally:
         d.quit()
 

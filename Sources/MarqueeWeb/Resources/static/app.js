@@ -354,7 +354,21 @@ function connectChanges(delay = 1000) {
 // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
 // restored from the back/forward cache asks again what changed, then reconnects.
 window.addEventListener("pagehide", () => { if (changes) changes.close(); changes = null; });
-window.addEventListener("pageshow", (event) => { if (event.persisted) { loadStates(); connectChanges(); } });
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  if (drawnForSomeoneElse()) return location.reload();
+  loadStates();
+  connectChanges();
+});
+
+/** Whether this page, come back to from the history, was drawn for someone other than who is signed in now (Back
+ * after signing out or deleting the account, or after signing in): then it is drawn again, not shown as it was. The
+ * server keeps `marquee_account` naming who is signed in. Offline, the page is the best there is. */
+function drawnForSomeoneElse() {
+  if (!navigator.onLine || document.body.hasAttribute("data-offline-copy")) return false;
+  const signedInNow = (document.cookie.match(/(?:^|;\s*)marquee_account=([^;]*)/) || [])[1] || "";
+  return (account() || "") !== signedInNow;
+}
 
 function applyChange(change) {
   if (change.op === "clear") {
@@ -616,6 +630,8 @@ function renderDownloads(list) {
 // ---- Start ----------------------------------------------------------------------------------------------------
 
 function start() {
+  const arrival = performance.getEntriesByType("navigation")[0];
+  if (arrival && arrival.type === "back_forward" && drawnForSomeoneElse()) return location.reload();
   const pending = sessionStorage.getItem("marquee.toast");
   if (pending) { sessionStorage.removeItem("marquee.toast"); toast(pending); }
   window.addEventListener("offline", () => toast("You are offline. Downloads still open, and hearts wait for you to be back.", { bad: true }));

@@ -209,6 +209,10 @@ function setUpAccount() {
   for (const [selector, everywhere] of [["[data-signout]", false], ["[data-signout-everywhere]", true]]) {
     const button = $(selector);
     if (button) button.addEventListener("click", async () => {
+      // A guest has no way back in: what it saved is out of reach once signed out, and removed after 30 days.
+      const guest = !!$("#upgrade-form");
+      if (guest && !confirm("You are using Marquee as a guest. Once you sign out, nobody can get back to what you " +
+        "saved, and it is deleted after 30 days. To keep it, create an account first (above).\n\nSign out anyway?")) return;
       try {
         const answer = await api("POST", "/api/v1/auth/signout", { everywhere });
         await forgetThisBrowser();
