@@ -490,6 +490,14 @@ def test_watchlist_shows_what_is_left_to_watch(server, artifacts):
         Select(find(d, "#saved-show")).select_by_value("watched")
         wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="listed under Watched")
         assert "Watched" in text_of(d, '.saved-item[data-id="603"] .good')
+        group = find(d, '.saved-item[data-id="603"] .item-actions')
+        assert group.get_attribute("role") == "group" and group.get_attribute("aria-label") == "The Matrix"
+
+        # Removed with the keyboard: focus goes to what is left (here, the heading), not to the page.
+        remove = find(d, '.saved-item[data-id="603"] [data-remove]')
+        remove.send_keys(Keys.ENTER)
+        wait(d, lambda d: not finds(d, '.saved-item[data-id="603"]'), message="removed")
+        assert d.execute_script("return document.activeElement.tagName") == "H1", "focus is kept on the page"
     finally:
         d.quit()
 
@@ -676,7 +684,7 @@ def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
              ("tv", "/tv/1399"), ("genres", "/genres"), ("favorites", "/favorites"), ("account", "/account"),
-             ("signin", "/signin")]
+             ("signin", "/signin"), ("long-search", "/search?q=" + "W" * 200)]
     for label, (width, height) in [("desktop", (1280, 900)), ("phone", (390, 844))]:
         d = browser(width, height)
         try:

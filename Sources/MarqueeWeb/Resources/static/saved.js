@@ -45,6 +45,9 @@ function savedEntry(item, watchlist) {
   body.append(note);
   const actions = document.createElement("div");
   actions.className = "item-actions";
+  // Each entry's buttons are named by its title, so "Remove" is not one of twenty alike to a screen reader.
+  actions.setAttribute("role", "group");
+  actions.setAttribute("aria-label", item.snapshot.title);
   actions.append(smallButton(item.note ? "Edit note" : "Add note", "editNote"));
   if (watchlist) {
     const watched = smallButton(item.watched_at ? "Watched ✓" : "Mark watched", "watched");
@@ -98,7 +101,11 @@ function removeEntry(li, hadFocus = li.contains(document.activeElement)) {
   const neighbour = li.nextElementSibling || li.previousElementSibling;
   li.remove();
   showEmptyState();
-  if (hadFocus) (neighbour ? $("button", neighbour) : $("h1"))?.focus();
+  if (!hadFocus) return;
+  if (neighbour) return $("button", neighbour).focus();
+  const heading = $("h1");
+  heading.tabIndex = -1; // focusable from script only
+  heading.focus();
 }
 
 /** Makes the list agree with a snapshot: entries refreshed or removed, missing ones added where they belong. */
@@ -196,13 +203,14 @@ onStart.push(function setUpSavedPage() {
     if (!button) return;
     const li = button.closest(".saved-item");
     if (button.hasAttribute("data-remove")) {
-      if (button.disabled) return;
-      button.disabled = true;
+      // Marked busy rather than disabled: a disabled button loses focus, and focus should go to the next entry.
+      if (button.getAttribute("aria-disabled") === "true") return;
+      button.setAttribute("aria-disabled", "true");
       try {
         applySavedChange(main, await api("DELETE", pathOf(li)));
         toast("Removed.");
       } catch (error) {
-        button.disabled = false;
+        button.removeAttribute("aria-disabled");
         fail(error);
       }
     } else if (button.hasAttribute("data-watched")) {
