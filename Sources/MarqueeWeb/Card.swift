@@ -11,7 +11,6 @@ public struct Card: Sendable {
     /// person is saved as an actor).
     let savedSub: String?
     let image: String
-    let alt: String
 
     /// A card for a movie, show or person from a list.
     public init(_ item: MediaSummary) {
@@ -38,7 +37,6 @@ public struct Card: Sendable {
         self.sub = sub.flatMap(\.nonEmpty)
         self.savedSub = savedSub
         self.image = image ?? Card.noImage
-        self.alt = Card.alt(isPerson: kind == .person, title: title)
     }
 
     /// An item's image described: a person's photo or a title's poster.

@@ -402,7 +402,7 @@ function card(item) {
   const img = document.createElement("img");
   const image = item.media_type === "person" ? item.profile : item.poster;
   img.src = image ? image.small : "/static/no-image.svg";
-  img.alt = (item.media_type === "person" ? "Photo of " : "Poster of ") + item.title;
+  img.alt = ""; // the card's title names the link
   img.loading = "lazy";
   img.width = 185;
   img.height = 278;
@@ -611,7 +611,7 @@ function renderDownloads(list) {
     link.href = d.href;
     const img = document.createElement("img");
     img.src = d.image || "/static/no-image.svg";
-    img.alt = "Poster of " + d.title;
+    img.alt = "";
     const title = document.createElement("span");
     title.className = "t";
     title.textContent = d.title;
