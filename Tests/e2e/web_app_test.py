@@ -327,6 +327,16 @@ def test_sign_up_verify_sign_in_and_live_favourites(server, artifacts):
         find(b, ".saved-item textarea").send_keys("Watch with Sam")
         find(b, ".saved-item [data-save-note]").click()
         wait(a, lambda d: "Watch with Sam" in text_of(d, ".saved-item .note"), timeout=5, message="note arrives")
+
+        # A heart tapped off by mistake: Undo brings the title back with its note.
+        a.get(server.base + "/movie/603")
+        find(a, ".actions .toggle[data-list=favorites]").click()
+        wait(a, lambda d: "Removed from favourites" in toast_text(d), message="removed")
+        find(a, ".toast button").click()
+        wait(a, lambda d: "Put back in favourites" in toast_text(d), message="put back")
+        assert find(a, ".actions .toggle[data-list=favorites]").get_attribute("aria-pressed") == "true"
+        a.get(server.base + "/favorites")
+        assert "Watch with Sam" in text_of(a, ".saved-item .note"), "the note came back too"
         no_script_errors(a)
         no_script_errors(b)
     finally:
@@ -498,6 +508,12 @@ def test_watchlist_shows_what_is_left_to_watch(server, artifacts):
         remove.send_keys(Keys.ENTER)
         wait(d, lambda d: not finds(d, '.saved-item[data-id="603"]'), message="removed")
         assert d.execute_script("return document.activeElement.tagName") == "H1", "focus is kept on the page"
+
+        # Undo puts it back as it was, watched date and all (a second tap on + Watchlist would not).
+        wait(d, lambda d: "Removed from your watchlist" in toast_text(d), message="the removal is told")
+        find(d, ".toast button").click()
+        wait(d, lambda d: finds(d, '.saved-item[data-id="603"]'), message="undone: back on the list, under Watched")
+        assert "Watched" in text_of(d, '.saved-item[data-id="603"] .good')
     finally:
         d.quit()
 

@@ -63,13 +63,18 @@ function toast(message, options = {}) {
     link.textContent = options.link.label;
     item.append(" ", link);
   }
+  if (options.action) {
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "btn small", textContent: options.action.label });
+    button.addEventListener("click", () => { item.remove(); options.action.run(); }, { once: true });
+    item.append(" ", button);
+  }
   if (options.requestId) {
     const small = document.createElement("small");
     small.textContent = "Request " + options.requestId;
     item.append(small);
   }
   box.append(item);
-  if (!options.sticky) setTimeout(() => item.remove(), options.bad ? 8000 : 4000);
+  if (!options.sticky) setTimeout(() => item.remove(), options.bad || options.action ? 8000 : 4000);
   return item;
 }
 
@@ -192,9 +197,11 @@ async function toggle(button) {
   // its way arrives first.
   if (sendingQueued) await sendingQueued;
   forgetQueued((waiting) => sameItem(waiting, wish));
+  const before = adding ? null : await itemAsItWas(list, kind, id);
   try {
     await sendWish(wish);
-    toast(`${adding ? "Added to" : "Removed from"} ${listLabel(list)}.`);
+    if (adding) toast(`Added to ${listLabel(list)}.`);
+    else toastRemoved(before);
     sendQueued();
   } catch (error) {
     if (unreachable(error)) {
@@ -220,6 +227,26 @@ async function sendWish(wish, late = false) {
     if (error.code !== "items.not_found") throw error;
   }
   return true;
+}
+
+/** An item as it is now, to put back if its removal is undone; null when there is none or it cannot be read. */
+const itemAsItWas = (list, kind, id) => api("GET", itemPath(list, kind, id)).catch(() => null);
+
+/** Says an item was removed, offering for a few seconds to put it back as it was: note, rating and watched date
+ * included, which a second tap on the heart would not bring back. `restored` is told the change that did. */
+function toastRemoved(before, restored) {
+  if (!before) return toast("Removed.");
+  const { list, media_type: kind, id } = before;
+  toast(`Removed from ${listLabel(list)}.`, { action: { label: "Undo", run: async () => {
+    const body = { snapshot: before.snapshot, note: before.note };
+    if (list === "watchlist") Object.assign(body, { watched_at: before.watched_at, rating: before.rating });
+    try {
+      const change = await api("PUT", itemPath(list, kind, id), body);
+      showState(kind, id, list, true);
+      if (restored) restored(change);
+      toast(`Put back in ${listLabel(list)}.`);
+    } catch (error) { fail(error); }
+  } } });
 }
 
 // ---- Toggles made while Marquee cannot be reached ---------------------------------------------------------------

@@ -207,8 +207,9 @@ onStart.push(function setUpSavedPage() {
       if (button.getAttribute("aria-disabled") === "true") return;
       button.setAttribute("aria-disabled", "true");
       try {
+        const before = await itemAsItWas(main.dataset.savedList, li.dataset.kind, li.dataset.id);
         applySavedChange(main, await api("DELETE", pathOf(li)));
-        toast("Removed.");
+        toastRemoved(before, (change) => applySavedChange(main, change));
       } catch (error) {
         button.removeAttribute("aria-disabled");
         fail(error);
