@@ -27,6 +27,7 @@ public struct Chrome: Sendable {
     let css: String
     let js: String
     let icon: String
+    let manifest: String
     let pageScripts: [String]
     let seq: String?
     let account: String?
@@ -65,6 +66,7 @@ public struct Chrome: Sendable {
         css = assets.url("app.css")
         js = assets.url("app.js")
         icon = assets.url("icon.svg")
+        manifest = assets.url("manifest.webmanifest")
         pageScripts = scripts.map(assets.url)
         seq = changeSeq.map(String.init)
         self.account = account

@@ -69,6 +69,7 @@ extension WebAsset {
         case "css": "text/css; charset=utf-8"
         case "js": "text/javascript; charset=utf-8"
         case "svg": "image/svg+xml"
+        case "webmanifest": "application/manifest+json"
         default: "application/octet-stream"
         }
     }

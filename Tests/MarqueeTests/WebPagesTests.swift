@@ -82,6 +82,15 @@ struct WebPagesTests {
             #expect(worker.headers[.init("Service-Worker-Allowed")!] == "/")
             #expect(worker.headers[.cacheControl] == "no-cache")
             #expect(try await client.get("/static/nothing.js").status == .notFound)
+
+            // Installable: every page links the web app manifest, which names the app, its start and its icon.
+            let manifestLink = try #require(home.text.firstMatch(of: /<link rel="manifest" href="([^"]+)">/)).1
+            let manifest = try await client.get(String(manifestLink))
+            #expect(manifest.headers[.contentType] == "application/manifest+json")
+            let fields = try #require(try JSONSerialization.jsonObject(with: Data(manifest.body.readableBytesView)) as? [String: Any])
+            #expect(fields["name"] as? String == "Marquee" && fields["start_url"] as? String == "/")
+            let icon = try #require((fields["icons"] as? [[String: Any]])?.first?["src"] as? String)
+            #expect(try await client.get(icon).status == .ok)
         }
     }
 
