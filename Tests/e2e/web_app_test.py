@@ -369,6 +369,16 @@ def test_search_debounces_and_pages(server, artifacts):
         wait(d, lambda d: find(d, "#recent-searches").is_displayed(), message="recent searches")
         recent = find(d, "#recent-list").text
         assert "the" in recent and "zzqqxx" not in recent, f"only searches people commit to are kept: {recent!r}"
+
+        # A year typed digit by digit is asked for once whole: no error for 1, 19 or 199 on the way.
+        box.send_keys("matrix")
+        wait(d, lambda d: finds(d, "#results .card"), message="results for matrix")
+        for digit in "1999":
+            find(d, "#year").send_keys(digit)
+            time.sleep(0.45)  # past the pause that sends a search
+        wait(d, lambda d: "year=1999" in d.current_url, message="the whole year is searched")
+        time.sleep(0.4)
+        assert not finds(d, ".toast.bad"), toast_text(d)
         no_script_errors(d)
     finally:
         d.quit()

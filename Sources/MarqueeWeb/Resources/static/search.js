@@ -36,7 +36,9 @@ onStart.push(function setUpSearch() {
   const run = async () => {
     const q = input.value.trim();
     const params = new URLSearchParams({ q, type: $("#type").value });
-    if ($("#year").value) params.set("year", $("#year").value);
+    const year = $("#year");
+    year.setAttribute("aria-invalid", String(!year.checkValidity()));
+    if (year.value && year.checkValidity()) params.set("year", year.value);
     history.replaceState(null, "", q ? "/search?" + params : "/search");
     $("#search-start").hidden = q !== "";
     if (controller) controller.abort();
@@ -80,7 +82,8 @@ onStart.push(function setUpSearch() {
   const later = () => { clearTimeout(timer); timer = setTimeout(run, 300); };
   input.addEventListener("input", later);
   $("#type").addEventListener("change", run);
-  $("#year").addEventListener("input", later);
+  // A year is searched once it is whole (typing 1999 passes through 1, 19 and 199, which are no years to ask for).
+  $("#year").addEventListener("input", () => { if (!$("#year").value || $("#year").checkValidity()) later(); });
   // Searches are remembered once the person commits to them (submits, picks a suggestion or opens a result),
   // not at every pause in typing.
   const rememberBox = () => { if (input.value.trim()) remember(input.value.trim()); };
