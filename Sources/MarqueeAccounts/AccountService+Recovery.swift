@@ -31,9 +31,23 @@ extension AccountService {
             try await tokens.endAllSessions(of: user.id)
             if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
         case .alreadyUsed: throw Self.linkUsed
-        case .expired: throw DomainError(.linkExpired, "This reset link has expired. Ask for a new one.")
+        case .expired: throw Self.resetLinkExpired
         case .unknown: throw Self.linkInvalid
         }
+    }
+
+    /// Throws what following a reset link would (used, expired, unknown) without using it: the page asks for the
+    /// new password only when the link can still set it.
+    public func checkResetLink(token: String) async throws {
+        guard let link = try await links.record(tokenHash: TokenIssuer.hash(token)), link.purpose == .resetPassword else {
+            throw Self.linkInvalid
+        }
+        if link.usedAt != nil { throw Self.linkUsed }
+        if link.expiresAt <= now() { throw Self.resetLinkExpired }
+    }
+
+    static var resetLinkExpired: DomainError {
+        DomainError(.linkExpired, "This reset link has expired. Ask for a new one.")
     }
 
     // MARK: Changes while signed in

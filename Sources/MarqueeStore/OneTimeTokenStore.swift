@@ -72,6 +72,8 @@ public enum OneTimeTokenOutcome: Sendable, Equatable {
 public protocol OneTimeTokenStore: Sendable {
     /// Stores a new link.
     func create(_ record: OneTimeTokenRecord) async throws
+    /// The link with this hash as it stands, used or not; nil when there is none. Reading never uses it.
+    func record(tokenHash: String) async throws -> OneTimeTokenRecord?
     /// Atomically uses the token if it is current and for one of `purposes`: one lookup for a link that may do
     /// several things (the verification page follows three kinds), its record saying which.
     func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome
@@ -97,6 +99,8 @@ public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
     public init() {}
 
     public func create(_ record: OneTimeTokenRecord) { records[record.tokenHash] = record }
+
+    public func record(tokenHash: String) -> OneTimeTokenRecord? { records[tokenHash] }
 
     public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) -> OneTimeTokenOutcome {
         guard var record = records[tokenHash], purposes.contains(record.purpose) else { return .unknown }

@@ -44,6 +44,11 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         try await database.write { db in try await db.insert(into: "one_time_tokens").model(row).run() }
     }
 
+    public func record(tokenHash: String) async throws -> OneTimeTokenRecord? {
+        try await database.reader.select().columns("*").from("one_time_tokens").where("token_hash", .equal, tokenHash)
+            .first(decoding: Row.self)?.record
+    }
+
     public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome {
         try await database.write { [database] db in
             // A link opened twice at once (two instances) is consumed once.

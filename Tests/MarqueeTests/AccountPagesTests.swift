@@ -9,6 +9,12 @@ struct AccountPagesTests {
     typealias H = AccountHarness
     let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
+    /// The page a redirect sends the browser to.
+    func followed(_ response: TestResponse, _ h: H) async throws -> TestResponse {
+        let location = try #require(response.headers[.location])
+        return try await h.client.get(location)
+    }
+
     /// A page's form token and the headers that submit with it (form encoding and the token's cookie).
     func formSession(_ page: TestResponse) throws -> (token: String, headers: HTTPFields) {
         let cookie = try #require(page.headers[.setCookie]?.split(separator: ";").first.map(String.init))
@@ -37,9 +43,11 @@ struct AccountPagesTests {
                 "/verify", method: .post, body: "token=\(token)&csrf_token=\(FormGuardProbe.other(csrf))", headers: headers)
             #expect(forged.status == .forbidden)
             let done = try await h.client.send("/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: headers)
-            #expect(done.status == .ok && done.text.contains("is confirmed"))
+            // Post/redirect/get: the outcome is a page of its own, so reloading it sends nothing again.
+            #expect(done.status == .seeOther && done.headers[.location] == "/verify?done=verified")
+            #expect(try await followed(done, h).text.contains("is confirmed"))
             let again = try await h.client.send("/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: headers)
-            #expect(again.text.contains("already confirmed"))
+            #expect(try await followed(again, h).text.contains("already confirmed"))
             _ = try await h.signIn(email)
 
             let bad = try await h.client.send("/verify", method: .post, body: "token=nope&csrf_token=\(csrf)", headers: headers)
@@ -105,9 +113,12 @@ struct AccountPagesTests {
             #expect(ask.text.contains(#"name="email""#))
             let (csrf, form) = try formSession(ask)
             let sent = try await h.client.send("/reset", method: .post, body: "email=\(email.queryValueEncoded)&csrf_token=\(csrf)", headers: form)
-            #expect(sent.status == .ok && sent.text.contains("on its way"))
+            #expect(sent.status == .seeOther)
+            #expect(try await followed(sent, h).text.contains("on its way"))
             let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
             #expect(try await h.client.get("/reset?token=\(token)").text.contains(#"name="password_again""#))
+            let unknown = try await h.client.get("/reset?token=not-a-link")
+            #expect(unknown.status == .badRequest && unknown.text.contains("auth.link_invalid") && !unknown.text.contains("password_again"))
 
             let mismatch = try await h.client.send(
                 "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-2&csrf_token=\(csrf)", headers: form)
@@ -117,8 +128,11 @@ struct AccountPagesTests {
             #expect(weak.status == .badRequest && weak.text.contains("upper-case"))
             let done = try await h.client.send(
                 "/reset", method: .post, body: "token=\(token)&password=Fresh-Pass-1&password_again=Fresh-Pass-1&csrf_token=\(csrf)", headers: form)
-            #expect(done.status == .ok && done.text.contains("new password is set"))
+            #expect(done.status == .seeOther)
+            #expect(try await followed(done, h).text.contains("new password is set"))
             _ = try await h.signIn(email, password: "Fresh-Pass-1")
+            let used = try await h.client.get("/reset?token=\(token)")
+            #expect(used.text.contains("auth.link_used") && used.text.contains("Ask for a new link"), "said before any password is typed")
 
             let oversize = try await h.client.send(
                 "/reset", method: .post, body: "email=\(String(repeating: "a", count: 20_000))&csrf_token=\(csrf)", headers: form)

@@ -11,31 +11,50 @@ extension WebPages {
     /// their forms carry `FormGuard`'s double-submit token instead of the session's.
     func registerLinkPages(on router: Router<MarqueeRequestContext>) {
         router.get("verify") { request, _ in
-            try await confirmPage(
+            if let done = LinkOutcome(request) { return try await outcomePage(done, request) }
+            return try await confirmPage(
                 request, heading: "Confirm your email address", path: "/verify", button: "Confirm my address")
         }
         router.post("verify") { request, context in
-            try await linkAction(request, context, heading: "Confirm your email address") { form in
+            try await linkAction(request, context, heading: "Confirm your email address", path: "/verify") { form in
                 switch try await accounts.verify(token: form["token"] ?? "") {
-                case .verified: "Your email address is confirmed. You can now sign in with it."
-                case .alreadyVerified: "Your email address was already confirmed. You can sign in."
-                case .merged: "Everything saved as a guest was moved into your account. Sign in to see it."
+                case .verified: .verified
+                case .alreadyVerified: .alreadyVerified
+                case .merged: .merged
                 }
             }
         }
         router.get("email/confirm") { request, _ in
-            try await confirmPage(
+            if let done = LinkOutcome(request) { return try await outcomePage(done, request) }
+            return try await confirmPage(
                 request, heading: "Confirm your new email address", path: "/email/confirm", button: "Use this address")
         }
         router.post("email/confirm") { request, context in
-            try await linkAction(request, context, heading: "Confirm your new email address") { form in
-                let user = try await accounts.confirmEmailChange(token: form["token"] ?? "")
-                return "Your account's email address is now \(user.email ?? "changed")."
+            try await linkAction(request, context, heading: "Confirm your new email address", path: "/email/confirm") { form in
+                _ = try await accounts.confirmEmailChange(token: form["token"] ?? "")
+                return .emailChanged
             }
         }
-        router.get("reset") { request, _ in
+        router.get("reset") { request, context in
+            if let done = LinkOutcome(request), done == .passwordChanged { return try await outcomePage(done, request) }
             let visit = await visit(request)
             let csrf = FormGuard.newToken()
+            if LinkOutcome(request) == .resetSent {
+                let page = LinkPage.requestReset(
+                    chrome: linkChrome("Reset your password", visit), message: LinkOutcome.resetSent.message(for: nil),
+                    csrf: csrf)
+                return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
+            }
+            if let token = linkToken(request) {
+                // A link that cannot set the password any more says so now, not after the password was typed twice.
+                do {
+                    try await accounts.checkResetLink(token: token)
+                } catch let error as DomainError where error.code.httpStatus < 500 {
+                    return try failure(
+                        error, context, heading: "Reset your password", visit: visit,
+                        action: PageLink(href: "/reset", label: "Ask for a new link"))
+                }
+            }
             let page = if let token = linkToken(request) {
                 LinkPage.newPassword(chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules, error: nil, csrf: csrf)
             } else {
@@ -52,9 +71,7 @@ extension WebPages {
                 do {
                     try await accounts.requestPasswordReset(
                         email: form["email"] ?? "", client: ClientInfo(request, context))
-                    return try linkPage(LinkPage.requestReset(
-                        chrome: chrome, message: "If this address has an account, a link to reset its password is on its way.",
-                        csrf: csrf))
+                    return LinkOutcome.resetSent.redirect(from: "/reset", responses)
                 } catch let error as DomainError {
                     var response = try linkPage(
                         LinkPage.requestReset(chrome: chrome, message: error.message, isError: true, csrf: csrf),
@@ -80,11 +97,19 @@ extension WebPages {
                     error, context, heading: "Reset your password", visit: visit,
                     action: PageLink(href: "/reset", label: "Ask for a new link"))
             }
-            return try linkPage(LinkPage.outcome(
-                chrome: linkChrome("Password changed", visit), heading: "Password changed",
-                message: "Your new password is set and every device was signed out. Sign in with it now.",
-                action: PageLink(href: "/signin", label: "Sign in")))
+            return LinkOutcome.passwordChanged.redirect(from: "/reset", responses)
         }
+    }
+
+    /// What a link's form did, drawn for whoever is visiting now.
+    private func outcomePage(_ done: LinkOutcome, _ request: Request) async throws -> Response {
+        let visit = await visit(request)
+        let signedIn = visit.user.map { !$0.isGuest } ?? false
+        let action = signedIn && done != .passwordChanged
+            ? PageLink(href: "/account", label: "Your account") : PageLink(href: "/signin", label: "Sign in")
+        return try linkPage(LinkPage.outcome(
+            chrome: linkChrome(done.heading, visit), heading: done.heading, message: done.message(for: visit.user),
+            action: action))
     }
 
     /// A link's page: one button that spends its token.
@@ -99,21 +124,18 @@ extension WebPages {
         return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
     }
 
-    /// Runs a link's action for a submitted form and shows what happened.
+    /// Runs a link's action for a submitted form, then sends the browser to the page saying what happened (so
+    /// reloading that page does not send the form again).
     private func linkAction(
-        _ request: Request, _ context: MarqueeRequestContext, heading: String,
-        _ action: ([String: String]) async throws -> String
+        _ request: Request, _ context: MarqueeRequestContext, heading: String, path: String,
+        _ action: ([String: String]) async throws -> LinkOutcome
     ) async throws -> Response {
         let form = try await FormGuard.fields(request)
         guard FormGuard.verifiedToken(form, request) != nil else { throw formExpired }
-        let visit = await visit(request)
         do {
-            let message = try await action(form)
-            let next = visit.user.map { $0.isGuest ? PageLink(href: "/signin", label: "Sign in") : PageLink(href: "/account", label: "Your account") }
-            return try linkPage(LinkPage.outcome(
-                chrome: linkChrome(heading, visit), heading: heading, message: message,
-                action: next ?? PageLink(href: "/signin", label: "Sign in")))
+            return try await action(form).redirect(from: path, responses)
         } catch let error as DomainError {
+            let visit = await visit(request)
             return try failure(
                 error, context, heading: heading, visit: visit, action: PageLink(href: "/signin", label: "Go to sign in"))
         }
