@@ -19,8 +19,9 @@ struct WebPagesTests {
             for path in [
                 "/", "/movies", "/movies?list=top_rated", "/tv", "/tv?list=trending", "/genres", "/genres?kind=tv",
                 "/genres?kind=movie&genre=28&sort=rating", "/search", "/search?q=matrix&type=movie", "/movie/603",
-                "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?token=abc", "/verify?token=abc",
-                "/email/confirm?token=abc", "/person/6384",
+                "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?done=reset_sent", "/reset?done=password_changed",
+                "/verify?token=abc", "/verify?done=merged", "/email/confirm?token=abc", "/email/confirm?done=email_changed",
+                "/person/6384",
             ] {
                 let page = try await client.send(path, method: .get, headers: Self.html)
                 #expect(page.status == .ok, "\(path)")
