@@ -34,6 +34,12 @@ extension ErrorCode {
     public static let unknownField = ErrorCode("request.unknown_field", 400)
     /// The body is not `application/json`.
     public static let unsupportedMediaType = ErrorCode("request.unsupported_media_type", 415)
+    /// The request is not valid HTTP/1.1 (its request line, a header or the framing of its body); the connection
+    /// is closed after the answer.
+    public static let malformedRequest = ErrorCode("request.malformed", 400)
+    /// The request line and headers together are longer than the server reads; the connection is closed after
+    /// the answer.
+    public static let headerTooLarge = ErrorCode("request.header_too_large", 431)
 
     // MARK: Catalog
     /// The list name is not one this kind of media has.

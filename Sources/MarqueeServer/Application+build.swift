@@ -65,7 +65,8 @@ struct RouterParts {
     let router: Router<MarqueeRequestContext>
     /// Long-lived services the routes need running (database, HTTP client, cache upkeep).
     let services: [any Service]
-    /// Makes a new connection's own handlers: the fast path for cached responses and the live-stream writer.
+    /// Makes a new connection's own handlers: the fast path for cached responses, the live-stream writer, and the
+    /// JSON answer to requests that are not HTTP.
     let connectionHandlers: @Sendable () -> [any RemovableChannelHandler]
     /// The base of absolute URLs, finalised once the port is bound.
     let publicURL: PublicBaseURL
@@ -147,7 +148,10 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName,
             instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
-            [CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams)]
+            [
+                CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams),
+                MalformedRequestHandler(serverName: serverName, logger: logger),
+            ]
         }
         return RouterParts(
             router: router, services: services, connectionHandlers: connectionHandlers, publicURL: publicURL)

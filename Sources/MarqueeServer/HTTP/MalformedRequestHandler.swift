@@ -1,0 +1,115 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import MarqueeCore
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// Answers a request that is not valid HTTP/1.1 (an unknown method, two `Content-Length` headers, a request line
+/// and headers longer than the server reads, …) with the error contract's JSON body and a request id, then closes
+/// the connection: the parser cannot find where the next request would start.
+///
+/// Without it, Hummingbird answers such a request with an empty 400. An error inside the body of a request the
+/// application is reading (chunks that do not parse) goes on to it: its route answers that one. An error after
+/// whole requests (pipelined) is answered once their responses have gone.
+final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let serverName: String
+    private let logger: Logger
+    /// Requests passed on whose responses have not ended yet.
+    private var inFlight = 0
+    /// A request passed on whose end has not arrived: an error now is in its body, which its route reads.
+    private var requestOpen = false
+    /// An error that came after whole requests still being answered: it is answered after them, in order.
+    private var pending: HTTPParserError?
+    /// An error inside a body went on to the application: once its request is answered the connection closes, so
+    /// that nothing follows that answer (Hummingbird would add an empty 400 of its own).
+    private var closingAfterAnswers = false
+
+    init(serverName: String, logger: Logger) {
+        self.serverName = serverName
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head:
+            inFlight += 1
+            requestOpen = true
+        case .body: break
+        case .end: requestOpen = false
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        inFlight = max(0, inFlight - 1)
+        if inFlight == 0, closingAfterAnswers {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.cascade(to: promise)
+            context.writeAndFlush(data, promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            return
+        }
+        context.write(data, promise: promise)
+        if inFlight == 0, let error = pending {
+            pending = nil
+            answer(error, context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parserError = error as? HTTPParserError, !requestOpen else {
+            if error is HTTPParserError { closingAfterAnswers = true }
+            context.fireErrorCaught(error)
+            return
+        }
+        // Not passed on: the application would answer it with an empty 400 once it got to it.
+        if inFlight == 0 { answer(parserError, context: context) } else { pending = parserError }
+    }
+
+    private func answer(_ error: HTTPParserError, context: ChannelHandlerContext) {
+        let problem = Self.problem(error)
+        let requestID = RequestID().description
+        let body = ErrorBody(problem, requestID: requestID).buffer()
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes),
+            .connection: "close", .requestID: requestID, .server: serverName,
+        ]
+        headers[.date] = HTTPDate.format(time(nil))
+        let status = HTTPResponse.Status(code: problem.code.httpStatus)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+        logger.info(
+            "Request",
+            metadata: [
+                "hb.request.id": "\(requestID)", "route": "malformed", "status": "\(status.code)",
+                "error": "\(error.debugDescription)",
+            ])
+    }
+
+    /// What the client is told: the parser's own words for what it could not read.
+    static func problem(_ error: HTTPParserError) -> DomainError {
+        switch error {
+        case .headerOverflow:
+            return DomainError(
+                .headerTooLarge,
+                "The request line and headers are longer than this server reads (\(maxHeaderKiB) KiB); send a shorter address or fewer headers.")
+        default:
+            return DomainError(.malformedRequest, "The request is not valid HTTP/1.1: \(error.debugDescription).")
+        }
+    }
+
+    /// Hummingbird's limit on a request's head (its `HTTP1Channel` decoder configuration).
+    private static let maxHeaderKiB = 80
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@Suite("Requests that are not HTTP get the JSON error contract too")
+struct MalformedRequestTests {
+    private static let long = String(repeating: "a", count: 100_000)
+
+    @Test(
+        "Bad framing, an unknown method, garbage, or a head past the limit: the error body with a request id, then the connection closes",
+        arguments: [
+            ("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "400 Bad Request", "request.malformed"),
+            ("BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "400 Bad Request", "request.malformed"),
+            ("hello\r\n\r\n", "400 Bad Request", "request.malformed"),
+            ("GET /\(long) HTTP/1.1\r\nHost: x\r\n\r\n", "431 Request Header Fields Too Large", "request.header_too_large"),
+            ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: \(long)\r\n\r\n", "431 Request Header Fields Too Large", "request.header_too_large"),
+        ])
+    func malformed(request: String, status: String, code: String) async throws {
+        try await withLiveMarquee(try TestSettings.make()) { client in
+            let answer = try await Self.answers(to: request, port: try #require(client.port))
+            try #require(answer.count == 1, "\(request.prefix(60)): \(answer)")
+            try Self.expectError(answer[0], status: status, code: code)
+        }
+    }
+
+    @Test("Garbage after whole pipelined requests is answered after them, in order")
+    func pipelined() async throws {
+        try await withLiveMarquee(try TestSettings.make()) { client in
+            let port = try #require(client.port)
+            let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+            let answer = try await Self.answers(to: health + health + "BREW / HTTP/1.1\r\n\r\n", port: port)
+            try #require(answer.count == 3, "\(answer)")
+            #expect(answer[0].hasPrefix("HTTP/1.1 200") && answer[1].hasPrefix("HTTP/1.1 200"))
+            try Self.expectError(answer[2], status: "400 Bad Request", code: "request.malformed")
+        }
+    }
+
+    @Test("A body that does not parse, in a request answered without reading it: that answer alone, then the connection closes")
+    func unreadBadBody() async throws {
+        try await withLiveMarquee(try TestSettings.make()) { client in
+            let port = try #require(client.port)
+            let answer = try await Self.answers(
+                to: "PUT /api/v1/me/items/favorites/movie/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                port: port)
+            try #require(answer.count == 1, "\(answer)")
+            try Self.expectError(answer[0], status: "401 Unauthorized", code: "auth.required")
+        }
+    }
+
+    /// Sends `request` as it is and splits everything received until the server closes into responses.
+    private static func answers(to request: String, port: Int) async throws -> [String] {
+        var received = ""
+        try await RawConnection.with(port: port) { connection in
+            try await connection.send(request)
+            received = try await connection.readToEnd()
+        }
+        return received.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0 }
+    }
+
+    /// The response has `status`, the error body with `code`, the request id of its header in its body, and says it
+    /// closes the connection (for the protocol errors).
+    private static func expectError(_ response: String, status: String, code: String) throws {
+        #expect(response.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(response)")
+        let parts = response.components(separatedBy: "\r\n\r\n")
+        let headers = parts[0].lowercased()
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(parts.dropFirst().joined().utf8)) as? [String: Any])
+        let error = try #require(body["error"] as? [String: String], "\(response)")
+        #expect(error["code"] == code)
+        #expect(error["message"]?.isEmpty == false)
+        let requestID = try #require(error["requestId"])
+        #expect(headers.contains("x-request-id: \(requestID.lowercased())"))
+        #expect(headers.contains("content-type: application/json"))
+        if code.hasPrefix("request.") { #expect(headers.contains("connection: close")) }
+    }
+}
