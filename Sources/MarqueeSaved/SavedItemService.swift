@@ -111,9 +111,40 @@ public struct SavedItemService: Sendable {
         try await store.latest(for: user)
     }
 
-    /// The changes after `seq` (at most `limit`), or word that the log was compacted past it.
-    public func changes(for user: UserID, after seq: Int64, limit: Int = 500) async throws -> ChangeFeed {
-        try await store.changes(for: user, after: seq, limit: limit)
+    /// The changes after `point` (at most `limit`), or word that the log cannot replay from there: it was compacted
+    /// past it, or `point` is not a change of this log as the client saw it (`ResumePoint`).
+    public func changes(for user: UserID, after point: ResumePoint, limit: Int = 500) async throws -> ChangeFeed {
+        guard let check = point.check, point.seq > 0 else {
+            let feed = try await store.changes(for: user, after: point.seq, limit: limit)
+            if case .changes(_, let latest) = feed, point.seq > latest { return .reset(latest: latest) }
+            return feed
+        }
+        // Read from the client's own last change, to see that it is still the one the client saw.
+        switch try await store.changes(for: user, after: point.seq - 1, limit: limit + 1) {
+        case .compacted(let latest):
+            return point.seq > latest ? .reset(latest: latest) : .compacted(latest: latest)
+        case .reset(let latest):
+            return .reset(latest: latest)
+        case .changes(let changes, let latest):
+            guard let first = changes.first, first.seq == point.seq, ResumePoint.check(of: first) == check else {
+                return .reset(latest: latest)
+            }
+            return .changes(Array(changes.dropFirst()), latest: latest)
+        }
+    }
+
+    /// The point of `seq` in the caller's log (their latest, for a snapshot or a page): with its check while the log
+    /// holds that change.
+    public func resumePoint(for user: UserID, at seq: Int64) async throws -> ResumePoint {
+        guard seq > 0, case .changes(let changes, _) = try await store.changes(for: user, after: seq - 1, limit: 1),
+            let change = changes.first, change.seq == seq
+        else { return ResumePoint(seq: seq) }
+        return ResumePoint(after: change)
+    }
+
+    /// The point of the caller's latest change.
+    public func latestPoint(for user: UserID) async throws -> ResumePoint {
+        try await resumePoint(for: user, at: try await latest(for: user))
     }
 
     /// Moves a guest's items into another account (an upgrade that found the address taken, or a sign-in), all or

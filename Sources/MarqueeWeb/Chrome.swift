@@ -34,12 +34,12 @@ public struct Chrome: Sendable {
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
-    /// page's own scripts (after `app.js`); `changeSeq` is the person's latest change when the page was drawn, which
-    /// its live stream resumes from; `account` is the signed-in account's id, which the changes a browser keeps
+    /// page's own scripts (after `app.js`); `changePoint` is the person's latest change when the page was drawn (as an
+    /// event id), which its live stream resumes from; `account` is the signed-in account's id, which the changes a browser keeps
     /// while offline are filed under.
     public init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
-        assets: WebAssets, scripts: [String] = [], changeSeq: Int64? = nil, account: String? = nil
+        assets: WebAssets, scripts: [String] = [], changePoint: String? = nil, account: String? = nil
     ) {
         self.title = title
         let links: [(Section, String, String)] = [
@@ -68,7 +68,7 @@ public struct Chrome: Sendable {
         icon = assets.url("icon.svg")
         manifest = assets.url("manifest.webmanifest")
         pageScripts = scripts.map(assets.url)
-        seq = changeSeq.map(String.init)
+        seq = changePoint
         self.account = account
     }
 }

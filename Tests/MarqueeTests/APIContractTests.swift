@@ -51,11 +51,12 @@ struct APIContractTests {
         #expect(contract.problems(answer("GET", "/signin", 200, "<html></html>", contentType: "text/html")).isEmpty)
     }
 
-    @Test("Stream events are checked: a change that is not an ItemChange, or whose id is not its seq, is found")
+    @Test("Stream events are checked: a change that is not an ItemChange, or whose id is not its seq and check, is found")
     func streamEvents() {
         let change = #"{"seq":43,"op":"clear","list":"watchlist","media_type":"tv","at":"2026-11-22T09:16:12.004Z"}"#
-        #expect(contract.problems(ServerEvent(id: "43", event: "change", data: change)).isEmpty)
-        #expect(!contract.problems(ServerEvent(id: "44", event: "change", data: change)).isEmpty)
+        #expect(contract.problems(ServerEvent(id: "43:0badc0de", event: "change", data: change)).isEmpty)
+        #expect(!contract.problems(ServerEvent(id: "44:0badc0de", event: "change", data: change)).isEmpty)
+        #expect(!contract.problems(ServerEvent(id: "43", event: "change", data: change)).isEmpty)
         #expect(!contract.problems(ServerEvent(id: "43", event: "change", data: #"{"seq":43,"op":"move"}"#)).isEmpty)
         #expect(!contract.problems(ServerEvent(id: nil, event: "message", data: "{}")).isEmpty)
     }

@@ -30,14 +30,14 @@ struct LiveSyncTests {
 
             try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
             let first = try #require(await streamB.next())
-            #expect(first.event == "change" && first.id == "1")
+            #expect(first.event == "change" && first.seq == 1)
             #expect((first.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
             // Saving exactly that again changes nothing in the item, but it is a change of its own all the same: a
             // number that is A's alone, heard by every device.
             let again = try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
             #expect(try h.object(again)["seq"] as? Int == 2)
             let echo = try #require(await streamB.next())
-            #expect(echo.id == "2" && (echo.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
+            #expect(echo.seq == 2 && (echo.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
 
             streamB.close()
             _ = try await h.call("/api/v1/me/items/favorites/movie/603", ["note": "Blue pill"], method: .patch, bearer: deviceA.accessToken)
@@ -46,13 +46,13 @@ struct LiveSyncTests {
 
             let resumed = h.stream(deviceB, lastEventID: "2")
             let missed = try await resumed.next(3)
-            #expect(missed.map(\.id) == ["3", "4", "5"])
+            #expect(missed.map(\.seq) == [3, 4, 5])
             #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "delete"])
             #expect((missed[0].object["item"] as? [String: Any])?["note"] as? String == "Blue pill")
 
             _ = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: deviceA.accessToken)
             let clear = try #require(await resumed.next())
-            #expect(clear.id == "6" && clear.object["op"] as? String == "clear" && clear.object["list"] as? String == "watchlist")
+            #expect(clear.seq == 6 && clear.object["op"] as? String == "clear" && clear.object["list"] as? String == "watchlist")
 
             // Someone else's stream only ever saw its own snapshot.
             #expect(await streamBob.next(within: .milliseconds(300)) == nil)
@@ -68,11 +68,11 @@ struct LiveSyncTests {
 
             let stream = h.stream(ada, lastEventID: "1")
             let snapshot = try #require(await stream.next())
-            #expect(snapshot.event == "snapshot" && snapshot.id == "10")
+            #expect(snapshot.event == "snapshot" && snapshot.seq == 10)
             #expect(snapshot.object["reason"] as? String == "compacted")
             #expect((snapshot.object["items"] as? [[String: Any]])?.count == 8)
             try await h.save(ada, "favorites/movie/10", title: "Film 10")
-            #expect(try #require(await stream.next()).id == "11")
+            #expect(try #require(await stream.next()).seq == 11)
 
             let feed = try await h.getObject(ada, "/api/v1/me/changes?since=1")
             #expect((feed["snapshot"] as? [String: Any])?["seq"] as? Int == 11)
@@ -84,7 +84,52 @@ struct LiveSyncTests {
             #expect(try #require(await ahead.next()).object["reason"] as? String == "reset")
             // Some SSE clients send an empty Last-Event-ID before they have seen an id: as if there were none.
             let empty = h.stream(ada, lastEventID: "", query: "?since=10")
-            #expect(try #require(await empty.next()).id == "11")
+            #expect(try #require(await empty.next()).seq == 11)
+        }
+    }
+
+    @Test("A database restored from an older copy: a client whose last change the log now gives to another gets a snapshot")
+    func restoredDatabase() async throws {
+        let dataDir = TestSettings.makeDataDirectory()
+        let (database, backup) = (dataDir + "/marquee.sqlite", dataDir + "/backup.sqlite")
+        let clock = TestClock()
+        let box = SessionBox()
+        let held = TextBox()
+        try await H.run(clock: clock, dataDir: dataDir) { h in
+            let ada = try await h.guest()
+            box.session = ada
+            try await h.save(ada, "favorites/movie/1", title: "Film 1")
+        }
+        try FileManager.default.copyItem(atPath: database, toPath: backup)
+        try await H.run(clock: clock, dataDir: dataDir) { h in
+            let ada = try #require(box.session)
+            let stream = h.stream(ada, lastEventID: "1")
+            try await h.save(ada, "favorites/movie/2", title: "Film 2")
+            held.text = try #require(await stream.next()).id
+            // Polling clients get the same point to continue from.
+            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=1")
+            #expect(feed["next_since"] as? String == held.text)
+            let again = try await h.getObject(ada, "/api/v1/me/changes?since=\(try #require(held.text))")
+            #expect((again["results"] as? [Any])?.isEmpty == true && again["next_since"] as? String == held.text)
+        }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        try FileManager.default.copyItem(atPath: backup, toPath: database)
+        try await H.run(clock: clock, dataDir: dataDir) { h in
+            let ada = try #require(box.session)
+            let point = try #require(held.text)
+            // Number 2 again, for another change: the client's film 2 is gone, film 3 is new.
+            try await h.save(ada, "watchlist/movie/3", title: "Film 3")
+            let resumed = h.stream(ada, lastEventID: point)
+            let snapshot = try #require(await resumed.next())
+            #expect(snapshot.event == "snapshot" && snapshot.seq == 2 && snapshot.id != point)
+            #expect(snapshot.object["reason"] as? String == "reset")
+            #expect((snapshot.object["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.sorted() == ["1", "3"])
+            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=\(point)")
+            #expect((feed["snapshot"] as? [String: Any])?["reason"] as? String == "reset")
+            #expect(feed["next_since"] as? String == snapshot.id)
+            // A bare number cannot tell the two changes 2 apart: it would go on as if nothing had happened.
+            let bare = try await h.getObject(ada, "/api/v1/me/changes?since=2")
+            #expect((bare["results"] as? [Any])?.isEmpty == true && bare["snapshot"] == nil)
         }
     }
 
@@ -162,4 +207,8 @@ struct LiveSyncTests {
             #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode() == "auth.session_ended")
         }
     }
+}
+
+final class TextBox: @unchecked Sendable {
+    var text: String?
 }

@@ -42,7 +42,7 @@ struct MultiInstanceTests {
             // How fast is for the benchmarks (bench/instances); the waits here only keep a lost event from hanging the test.
             #expect(try await apiA.saveMovie("603", token: person.token) == 201)
             let change = try #require(await stream.next(within: .seconds(10)), "no change on instance B")
-            #expect(change.id == "1" && change.event == "change" && change.object["id"] as? String == "603")
+            #expect(change.seq == 1 && change.event == "change" && change.object["id"] as? String == "603")
 
             // Someone else's change on A never reaches this stream.
             let other = try await apiA.guest()
@@ -97,7 +97,7 @@ struct MultiInstanceTests {
             #expect(await stream.next(within: .seconds(1)) == nil)
             #expect(try await apiA.saveMovie("2", token: person.token) == 201)
             let resumed = LoopbackClient(port: a.port).stream(token: person.token, lastEventID: seen.id)
-            #expect(try #require(await resumed.next()).id == "2")
+            #expect(try #require(await resumed.next()).seq == 2)
         }
     }
 
@@ -110,7 +110,7 @@ struct MultiInstanceTests {
             _ = try #require(await stream.next())
             for id in ["1", "2"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
             let seen = try await stream.next(2)
-            #expect(seen.map(\.id) == ["1", "2"])
+            #expect(seen.map(\.seq) == [1, 2])
 
             b.kill()
             for id in ["3", "4", "5"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
@@ -118,10 +118,10 @@ struct MultiInstanceTests {
             let restarted = try await ServerProcess.start(environment: Self.environment(url))
             let resumed = LoopbackClient(port: restarted.port).stream(token: person.token, lastEventID: seen.last?.id)
             let missed = try await resumed.next(4)
-            #expect(missed.map(\.id) == ["3", "4", "5", "6"])
+            #expect(missed.map(\.seq) == [3, 4, 5, 6])
             #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "upsert", "delete"])
             #expect(try await apiA.saveMovie("7", token: person.token) == 201)
-            #expect(try #require(await resumed.next(within: .seconds(10))).id == "7")
+            #expect(try #require(await resumed.next(within: .seconds(10))).seq == 7)
             restarted.stop()
         }
     }
@@ -135,14 +135,14 @@ struct MultiInstanceTests {
             let stream = LoopbackClient(port: b.port).stream(token: person.token)
             _ = try #require(await stream.next())
             #expect(try await apiA.saveMovie("1", token: person.token) == 201)
-            #expect(try #require(await stream.next()).id == "1")
+            #expect(try #require(await stream.next()).seq == 1)
 
             // Cut every server connection to the database (B's LISTEN among them), then save at once, while B is
             // not listening: that notification is lost.
             try await Self.cutDatabaseConnections(url)
             #expect(try await Self.retried(until: 201) { try await apiA.saveMovie("2", token: person.token) } == 201)
             let healed = try #require(await stream.next(within: .seconds(10)), "B never caught up")
-            #expect(healed.id == "2" && healed.object["id"] as? String == "2")
+            #expect(healed.seq == 2 && healed.object["id"] as? String == "2")
         }
     }
 

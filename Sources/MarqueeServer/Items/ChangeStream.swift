@@ -22,7 +22,8 @@ struct ChangeStream {
     let logger: Logger
 
     func run(
-        _ subscription: Hub.Subscription, events: AsyncStream<Hub.Event>, since: Int64?, writer: inout any ResponseBodyWriter
+        _ subscription: Hub.Subscription, events: AsyncStream<Hub.Event>, since: ResumePoint?,
+        writer: inout any ResponseBodyWriter
     ) async throws {
         let opening = try await catchUp(from: since)
         try await writer.write(contentsOf: [ServerSentEvents.retry] + opening.frames)
@@ -37,7 +38,7 @@ struct ChangeStream {
                 case .send(let frame):
                     try await writer.write(frame)
                 case .catchUp(let from):
-                    let missed = try await catchUp(from: from)
+                    let missed = try await catchUp(from: ResumePoint(seq: from))
                     try await writer.write(contentsOf: missed.frames)
                     cursor.caughtUp(to: missed.last)
                 case .heartbeat(let checkSession):
@@ -63,27 +64,30 @@ struct ChangeStream {
         try await writer.finish(nil)
     }
 
-    /// The frames that bring a client from `seq` up to date (a snapshot when there is no `seq` or the log cannot
+    /// The frames that bring a client from `point` up to date (a snapshot when there is no `point` or the log cannot
     /// replay from it), and the sequence number the client then has.
-    func catchUp(from seq: Int64?) async throws -> (frames: [ByteBuffer], last: Int64) {
-        guard var last = seq else { return try await snapshot(.start) }
+    func catchUp(from point: ResumePoint?) async throws -> (frames: [ByteBuffer], last: Int64) {
+        guard var point else { return try await snapshot(.start) }
         var frames: [ByteBuffer] = []
         while true {
-            switch try await items.changes(for: auth.userID, after: last, limit: 500) {
+            switch try await items.changes(for: auth.userID, after: point, limit: 500) {
             case .compacted:
                 return try await snapshot(.compacted)
-            case .changes(let changes, let latest):
-                if last > latest { return try await snapshot(.reset) }
+            case .reset:
+                return try await snapshot(.reset)
+            case .changes(let changes, _):
                 frames += changes.map(ServerSentEvents.change)
-                last = changes.last?.seq ?? last
-                if changes.count < 500 { return (frames, last) }
+                // The rest of the log follows from a change just read: its number alone is enough.
+                point = ResumePoint(seq: changes.last?.seq ?? point.seq)
+                if changes.count < 500 { return (frames, point.seq) }
             }
         }
     }
 
     private func snapshot(_ reason: SnapshotReason) async throws -> (frames: [ByteBuffer], last: Int64) {
         let (all, latest) = try await items.everything(for: auth.userID)
-        return ([ServerSentEvents.snapshot(.init(items: all, seq: latest, reason: reason))], latest)
+        let point = try await items.resumePoint(for: auth.userID, at: latest)
+        return ([ServerSentEvents.snapshot(.init(items: all, point: point, reason: reason))], latest)
     }
 
     /// Whether the stream's sign-in is still active (true when that cannot be told just now).

@@ -85,7 +85,7 @@ struct InstanceBusService: Service {
 
     private func publish(_ user: UserID, after: Int64, published: inout [UserID: Int64]) async {
         do {
-            guard case .changes(let changes, _) = try await items.changes(for: user, after: after, limit: 500) else {
+            guard case .changes(let changes, _) = try await items.changes(for: user, after: ResumePoint(seq: after), limit: 500) else {
                 return
             }
             for change in changes { hub.publish(change, for: user) }

@@ -28,12 +28,16 @@ enum ItemResponses {
         ByteBuffer(bytes: ItemJSON.bytes(change))
     }
 
-    /// `GET /api/v1/me/changes`: the changes after `since`, or a snapshot when the log cannot replay from there.
-    static func changes(_ changes: [ItemChange], latest: Int64, hasMore: Bool, snapshot: Snapshot?) -> ByteBuffer {
+    /// `GET /api/v1/me/changes`: the changes after `since`, or a snapshot when the log cannot replay from there, and
+    /// the `since` of the next call.
+    static func changes(
+        _ changes: [ItemChange], latest: Int64, hasMore: Bool, next: ResumePoint, snapshot: Snapshot?
+    ) -> ByteBuffer {
         var json = JSONWriter()
         json.object { json in
             json.member("has_more", hasMore)
             json.member("latest_seq", latest)
+            json.member("next_since", next.description)
             json.key("results")
             json.array { json in for change in changes { ItemJSON.write(change, to: &json) } }
             if let snapshot {
@@ -61,7 +65,8 @@ enum ItemResponses {
     /// Everything saved and the sequence it reflects: `{"items": [...], "reason": …, "seq": n}`.
     struct Snapshot {
         let items: [SavedItem]
-        let seq: Int64
+        /// The latest change it reflects.
+        let point: ResumePoint
         let reason: SnapshotReason
     }
 
@@ -70,7 +75,7 @@ enum ItemResponses {
             json.key("items")
             json.array { json in for item in snapshot.items { ItemJSON.write(item, to: &json) } }
             json.member("reason", snapshot.reason.rawValue)
-            json.member("seq", snapshot.seq)
+            json.member("seq", snapshot.point.seq)
         }
     }
 }
@@ -81,6 +86,7 @@ enum SnapshotReason: String {
     case start
     /// The log no longer reaches back to the client's sequence number.
     case compacted
-    /// The client's sequence number is ahead of the server's (a restored or different database).
+    /// The client's point is not one of the server's log: ahead of it, or a number the log now gives to another
+    /// change (a restored or different database).
     case reset
 }

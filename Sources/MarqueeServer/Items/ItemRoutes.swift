@@ -88,7 +88,7 @@ struct ItemRoutes {
         me.get("changes") { request, context in
             let auth = try await authenticator.authenticate(request)
             let parsing = RequestParsing(request: request, context: context)
-            let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? 0
+            let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? ResumePoint(seq: 0)
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
             return json(try await changes(for: auth.userID, since: since, limit: limit))
         }
@@ -154,16 +154,18 @@ struct ItemRoutes {
         case json, csv
     }
 
-    private func changes(for user: UserID, since: Int64, limit: Int) async throws -> ByteBuffer {
+    private func changes(for user: UserID, since: ResumePoint, limit: Int) async throws -> ByteBuffer {
         let feed = try await items.changes(for: user, after: since, limit: limit)
-        if case .changes(let changes, let latest) = feed, since <= latest {
+        if case .changes(let changes, let latest) = feed {
             return ItemResponses.changes(
-                changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest, snapshot: nil)
+                changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest,
+                next: changes.last.map(ResumePoint.init(after:)) ?? since, snapshot: nil)
         }
         let (all, latest) = try await items.everything(for: user)
+        let point = try await items.resumePoint(for: user, at: latest)
         let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
         return ItemResponses.changes(
-            [], latest: latest, hasMore: false, snapshot: .init(items: all, seq: latest, reason: reason))
+            [], latest: latest, hasMore: false, next: point, snapshot: .init(items: all, point: point, reason: reason))
     }
 
     /// The saved-items query a request's parameters ask for (also used by the favourites and watchlist pages).

@@ -272,7 +272,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         Task {
-            let missed = try? await stream.catchUp(from: from)
+            let missed = try? await stream.catchUp(from: ResumePoint(seq: from))
             eventLoop.execute { handler.value.caughtUp(missed) }
         }
     }

@@ -22,7 +22,7 @@ struct LiveStreamOpener: Sendable {
 
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
     /// Throws the error the client should see when the request is not signed in or names a bad sequence number.
-    func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: Int64?) {
+    func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: ResumePoint?) {
         try request.uri.refuseRepeatedParameters()
         let auth = try await authenticator.authenticate(request)
         let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
@@ -41,14 +41,15 @@ struct LiveStreamOpener: Sendable {
         }
     }
 
-    /// A sequence number from a header or the query, or nil when absent. Empty counts as absent: some SSE clients
-    /// send `Last-Event-ID:` with nothing before they have seen an id.
-    static func since(_ text: String?, name: String) throws -> Int64? {
+    /// A resume point (an event's id, or a bare sequence number) from a header or the query, or nil when absent.
+    /// Empty counts as absent: some SSE clients send `Last-Event-ID:` with nothing before they have seen an id.
+    static func since(_ text: String?, name: String) throws -> ResumePoint? {
         guard let text, !text.isEmpty else { return nil }
-        guard let value = WholeNumber.parse(text, as: Int64.self) else {
-            throw DomainError(.badSince, "\(name) must be a sequence number (a whole number from 0 up).")
+        guard let point = ResumePoint(text) else {
+            throw DomainError(
+                .badSince, "\(name) must be the id of the last event received (such as 42:1f3a9c0b) or a sequence number.")
         }
-        return value
+        return point
     }
 }
 

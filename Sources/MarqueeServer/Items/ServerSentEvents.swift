@@ -3,7 +3,7 @@ import MarqueeSaved
 import NIOCore
 
 /// The frames of the live change stream, in the `text/event-stream` format. Each `change` frame carries its
-/// sequence number as the event id, so a browser's `EventSource` resumes with `Last-Event-ID` by itself.
+/// `ResumePoint` as the event id, so a browser's `EventSource` resumes with `Last-Event-ID` by itself.
 enum ServerSentEvents {
     /// Asks clients to reconnect after 2 s when the connection drops.
     static let retry = ByteBuffer(string: "retry: 2000\n\n")
@@ -12,14 +12,14 @@ enum ServerSentEvents {
 
     /// `event: change` with the change as JSON.
     static func change(_ change: ItemChange) -> ByteBuffer {
-        frame(event: "change", id: change.seq, ItemJSON.bytes(change))
+        frame(event: "change", id: ResumePoint(after: change).description, ItemJSON.bytes(change))
     }
 
     /// `event: snapshot`: everything saved, replacing what the client holds, and the sequence it reflects.
     static func snapshot(_ snapshot: ItemResponses.Snapshot) -> ByteBuffer {
         var json = JSONWriter(capacity: 512 * snapshot.items.count + 64)
         ItemResponses.write(snapshot, to: &json)
-        return frame(event: "snapshot", id: snapshot.seq, json.bytes)
+        return frame(event: "snapshot", id: snapshot.point.description, json.bytes)
     }
 
     /// `event: end`: the stream is over for good (the client should not reconnect with this sign-in).
@@ -29,7 +29,7 @@ enum ServerSentEvents {
         return frame(event: "end", id: nil, json.bytes)
     }
 
-    private static func frame(event: String, id: Int64?, _ json: [UInt8]) -> ByteBuffer {
+    private static func frame(event: String, id: String?, _ json: [UInt8]) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(json.count + 48)
         if let id { buffer.writeString("id: \(id)\n") }

@@ -50,7 +50,7 @@ struct WebPages: Sendable {
     /// Reads who is visiting.
     func visit(_ request: Request) async -> WebVisit {
         await WebVisit.read(request, authenticator: authenticator, accounts: accounts, defaults: defaults) { [items] in
-            try? await items.latest(for: $0)
+            try? await items.latestPoint(for: $0).description
         }
     }
 
@@ -58,7 +58,7 @@ struct WebPages: Sendable {
     func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            google: google != nil, assets: assets, scripts: scripts, changeSeq: visit.latestChange,
+            google: google != nil, assets: assets, scripts: scripts, changePoint: visit.latestChange,
             account: visit.auth?.userID.rawValue)
     }
 

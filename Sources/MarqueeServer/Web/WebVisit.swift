@@ -16,7 +16,7 @@ struct WebVisit: Sendable {
     let localeQuery: String
     /// The person's latest change when the visit was read, before anything on the page: its live stream resumes
     /// from here, so a change made while the page loads is not missed (and no snapshot of every item is sent).
-    var latestChange: Int64? = nil
+    var latestChange: String? = nil
     /// `Set-Cookie` values for the page's response: an active session's cookies renewed (its expiry slides with
     /// use, and a cookie that did not would end the sign-in of someone using it every day), an ended one's removed.
     var cookies: [String] = []
@@ -42,7 +42,7 @@ struct WebVisit: Sendable {
     /// Reads the visit from the request. A stale or ended session counts as nobody signed in.
     static func read(
         _ request: Request, authenticator: Authenticator, accounts: AccountService, defaults: LocaleOptions,
-        latestChange: (UserID) async -> Int64?
+        latestChange: (UserID) async -> String?
     ) async -> WebVisit {
         // A page drawn after a plain form was sent (a mailed link's) still shows who is signed in.
         let auth: Authentication

@@ -81,8 +81,11 @@ struct APIContract: Sendable {
         var validator = SchemaValidator(document: document)
         validator.check(data, against: .object(["$ref": .string("#/components/schemas/\(schema)")]), at: "$")
         var found = validator.problems.prefix(5).map { "\(label): \($0)" }
-        if let seq = data["seq"], event.id != seq.double.map({ String(Int64($0)) }) {
-            found.append("\(label): id \(event.id ?? "none") is not its seq")
+        // The id is the resume point of the change (or of the latest change, for a snapshot): `seq:check`.
+        if let seq = data["seq"], event.id?.wholeMatch(of: /[0-9]+:[0-9a-f]{8}/) == nil && seq.double != 0
+            || event.seq.map(Double.init) != seq.double
+        {
+            found.append("\(label): id \(event.id ?? "none") is not its seq and check")
         }
         return found
     }

@@ -10,6 +10,9 @@ struct ServerEvent: Sendable {
     var event: String
     var data: String
 
+    /// The sequence number the id names (an id is `42:1f3a9c0b`, a resume point).
+    var seq: Int64? { id.flatMap { Int64($0.prefix { $0 != ":" }) } }
+
     /// The data as a JSON object.
     var object: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]

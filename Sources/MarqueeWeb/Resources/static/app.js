@@ -345,7 +345,7 @@ function connectChanges(delay = 1000) {
   // nothing is missed in between.
   const drawnAt = $("body[data-seq]");
   const since = lastSeq ?? (drawnAt && drawnAt.dataset.seq);
-  const source = new EventSource("/api/v1/me/changes/stream" + (since != null ? "?since=" + since : ""));
+  const source = new EventSource("/api/v1/me/changes/stream" + (since != null ? "?since=" + encodeURIComponent(since) : ""));
   changes = source;
   const seen = (event) => { if (event.lastEventId) lastSeq = event.lastEventId; };
   source.addEventListener("change", (event) => { seen(event); applyChange(JSON.parse(event.data)); });

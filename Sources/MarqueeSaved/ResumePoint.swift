@@ -1,0 +1,54 @@
+import Foundation
+public import MarqueeCore
+
+/// Where a client's copy of a person's lists stands: the sequence number of the last change it has, and a check of
+/// that change. Written `42:1f3a9c0b` (or `42` without a check), it is the `id` of each live event and what
+/// `Last-Event-ID` and `since` send back.
+///
+/// The check lets the server tell that the change a client last saw is still the one its log holds under that
+/// number. A database restored from an older copy gives those numbers to new changes; a client resuming from a
+/// number alone would then skip changes without knowing, while one whose check no longer matches gets a snapshot.
+public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
+    /// The last change's sequence number (0: none yet).
+    public let seq: Int64
+    /// The last change's check, when the client sent one.
+    public let check: UInt32?
+
+    /// A point from its parts.
+    public init(seq: Int64, check: UInt32? = nil) {
+        self.seq = seq
+        self.check = check
+    }
+
+    /// Right after `change`.
+    public init(after change: ItemChange) {
+        self.init(seq: change.seq, check: Self.check(of: change))
+    }
+
+    /// Reads `42` or `42:1f3a9c0b`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let seq = WholeNumber.parse(String(parts[0]), as: Int64.self) else { return nil }
+        guard parts.count == 2 else {
+            self.init(seq: seq)
+            return
+        }
+        guard parts[1].utf8.count == 8, let check = UInt32(parts[1], radix: 16), parts[1] == parts[1].lowercased()
+        else { return nil }
+        self.init(seq: seq, check: check)
+    }
+
+    public var description: String {
+        guard let check else { return String(seq) }
+        let hex = String(check, radix: 16)
+        return "\(seq):" + String(repeating: "0", count: 8 - hex.utf8.count) + hex
+    }
+
+    /// What identifies a change: its number, what it did to which item, and when (to the millisecond, as stored).
+    public static func check(of change: ItemChange) -> UInt32 {
+        let millis = Int64((change.at.timeIntervalSince1970 * 1000).rounded())
+        let text = "\(change.seq)|\(change.op.rawValue)|\(change.list.rawValue)|\(change.kind?.rawValue ?? "")|\(change.id ?? "")|\(millis)"
+        let hash = FNV1a.hash(text)
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
