@@ -34,8 +34,9 @@ extension ErrorCode {
     public static let unknownField = ErrorCode("request.unknown_field", 400)
     /// The body is not `application/json`.
     public static let unsupportedMediaType = ErrorCode("request.unsupported_media_type", 415)
-    /// The request is not valid HTTP/1.1 (its request line, a header or the framing of its body); the connection
-    /// is closed after the answer.
+    /// The request is not valid HTTP/1.1 (its request line or headers: an unknown method, two `Content-Length`
+    /// headers, …); the connection is closed after the answer. A body whose chunks do not parse is
+    /// `request.invalid_body`.
     public static let malformedRequest = ErrorCode("request.malformed", 400)
     /// The request line and headers together are longer than the server reads; the connection is closed after
     /// the answer.
@@ -125,7 +126,7 @@ extension ErrorCode {
     public static let badCursor = ErrorCode("items.bad_cursor", 400)
     /// A states query names no pairs or more than 100.
     public static let tooManyPairs = ErrorCode("items.too_many_pairs", 400)
-    /// `since` (or `Last-Event-ID`) is not a whole number from 0 up.
+    /// `since` (or `Last-Event-ID`) is not a resume point: an event's id (`42:1f3a9c0b`) or a whole number from 0 up.
     public static let badSince = ErrorCode("items.bad_since", 400)
     /// The import's format is not recognised.
     public static let unknownImportFormat = ErrorCode("items.unknown_import_format", 400)

@@ -6,7 +6,7 @@ import Synchronization
 /// Publishing only queues the change (the write path never waits for streams); one task fans it out, encoding it
 /// once into a `Frame` that all of the person's streams share. Each stream has a bounded buffer: a stream that
 /// falls that far behind is ended rather than allowed to hold anything up, and its client resumes from the last
-/// sequence number it saw, losing nothing. One person may have at most `streamLimit` streams open here: each stream
+/// event it saw, losing nothing. One person may have at most `streamLimit` streams open here: each stream
 /// that stops reading holds its backlog, so without a limit one account could hold the server's memory.
 public final class ChangeHub<Frame: Sendable>: Sendable {
     /// What a stream receives.

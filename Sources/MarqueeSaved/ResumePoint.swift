@@ -33,11 +33,14 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
             self.init(seq: seq)
             return
         }
-        guard parts[1].utf8.count == 8, let check = UInt32(parts[1], radix: 16), parts[1] == parts[1].lowercased()
+        let hex = parts[1].utf8
+        guard hex.count == 8, hex.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+            let check = UInt32(parts[1], radix: 16)
         else { return nil }
         self.init(seq: seq, check: check)
     }
 
+    /// `42:1f3a9c0b`, or `42` without a check.
     public var description: String {
         guard let check else { return String(seq) }
         let hex = String(check, radix: 16)
@@ -47,8 +50,20 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
     /// What identifies a change: its number, what it did to which item, and when (to the millisecond, as stored).
     public static func check(of change: ItemChange) -> UInt32 {
         let millis = Int64((change.at.timeIntervalSince1970 * 1000).rounded())
-        let text = "\(change.seq)|\(change.op.rawValue)|\(change.list.rawValue)|\(change.kind?.rawValue ?? "")|\(change.id ?? "")|\(millis)"
+        let item = "\(change.list.rawValue)|\(change.kind?.rawValue ?? "")|\(change.id ?? "")"
+        let text = "\(change.seq)|\(change.op.rawValue)|\(item)|\(millis)"
         let hash = FNV1a.hash(text)
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
+}
+
+/// What the log holds after a client's `ResumePoint`.
+public enum ChangeReplay: Sendable, Equatable {
+    /// Exactly the changes after the point, in order (possibly none).
+    case changes([ItemChange], latest: Int64)
+    /// The log no longer reaches back that far: send a snapshot of the lists instead, then continue after `latest`.
+    case compacted(latest: Int64)
+    /// The point is not one of this log as the client saw it: ahead of the log, or a number the log now gives to
+    /// another change (the database was restored from an older copy). Send a snapshot instead.
+    case reset(latest: Int64)
 }

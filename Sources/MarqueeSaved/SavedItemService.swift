@@ -111,20 +111,21 @@ public struct SavedItemService: Sendable {
         try await store.latest(for: user)
     }
 
-    /// The changes after `point` (at most `limit`), or word that the log cannot replay from there: it was compacted
-    /// past it, or `point` is not a change of this log as the client saw it (`ResumePoint`).
-    public func changes(for user: UserID, after point: ResumePoint, limit: Int = 500) async throws -> ChangeFeed {
+    /// The changes after `point` (at most `limit`), or word that the log cannot replay from there (see
+    /// `ChangeReplay`). A checked point needs its own change still in the log: one that is the last compacted away
+    /// gets `.compacted`, though a bare number there would still replay.
+    public func changes(for user: UserID, after point: ResumePoint, limit: Int = 500) async throws -> ChangeReplay {
         guard let check = point.check, point.seq > 0 else {
-            let feed = try await store.changes(for: user, after: point.seq, limit: limit)
-            if case .changes(_, let latest) = feed, point.seq > latest { return .reset(latest: latest) }
-            return feed
+            switch try await store.changes(for: user, after: point.seq, limit: limit) {
+            case .compacted(let latest): return .compacted(latest: latest)
+            case .changes(_, let latest) where point.seq > latest: return .reset(latest: latest)
+            case .changes(let changes, let latest): return .changes(changes, latest: latest)
+            }
         }
         // Read from the client's own last change, to see that it is still the one the client saw.
         switch try await store.changes(for: user, after: point.seq - 1, limit: limit + 1) {
         case .compacted(let latest):
             return point.seq > latest ? .reset(latest: latest) : .compacted(latest: latest)
-        case .reset(let latest):
-            return .reset(latest: latest)
         case .changes(let changes, let latest):
             guard let first = changes.first, first.seq == point.seq, ResumePoint.check(of: first) == check else {
                 return .reset(latest: latest)

@@ -149,8 +149,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
             [
-                CachedResponseHandlerInstaller(cache: responseCache, logger: logger), LiveStreamHandler(streams),
-                MalformedRequestHandler(serverName: serverName, logger: logger),
+                // Before the stream handler, so that it counts stream requests and their answers too.
+                CachedResponseHandlerInstaller(cache: responseCache, logger: logger),
+                MalformedRequestHandler(serverName: serverName, logger: logger), LiveStreamHandler(streams),
             ]
         }
         return RouterParts(

@@ -7,10 +7,6 @@ public enum ChangeFeed: Sendable, Equatable {
     case changes([ItemChange], latest: Int64)
     /// The log no longer reaches back that far: send a snapshot of the lists instead, then continue after `latest`.
     case compacted(latest: Int64)
-    /// The log never had the client's point as the client saw it: a number ahead of the log, or one the log now
-    /// gives to another change (the database was restored from an older copy). Send a snapshot instead. Stores do
-    /// not answer this; `SavedItemService` does.
-    case reset(latest: Int64)
 }
 
 /// Where saved items and their per-person change log live. Each change and its log entry are written in one

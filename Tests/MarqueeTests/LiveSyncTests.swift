@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPTypes
 import MarqueeServer
 import Testing
@@ -209,6 +210,12 @@ struct LiveSyncTests {
     }
 }
 
-final class TextBox: @unchecked Sendable {
-    var text: String?
+/// Text one server run hands to the next.
+final class TextBox: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    var text: String? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
+    }
 }

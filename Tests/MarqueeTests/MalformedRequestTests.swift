@@ -47,6 +47,33 @@ struct MalformedRequestTests {
         }
     }
 
+    @Test("A bad chunk that comes after the request was answered without its body: nothing more, then the close")
+    func lateBadChunk() async throws {
+        try await withLiveMarquee(try TestSettings.make()) { client in
+            try await RawConnection.with(port: try #require(client.port)) { connection in
+                try await connection.send(
+                    "PUT /api/v1/me/items/favorites/movie/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let answer = try await connection.read(until: "}}")
+                try Self.expectError(answer, status: "401 Unauthorized", code: "auth.required")
+                try await connection.send("zz\r\n")
+                let rest = try await connection.readToEnd()
+                #expect(rest.isEmpty, "nothing follows the answer: \(rest)")
+            }
+        }
+    }
+
+    @Test("Garbage behind a stream request that is refused: the stream's answer first, then the 400")
+    func behindStream() async throws {
+        try await withLiveMarquee(try TestSettings.make()) { client in
+            let answer = try await Self.answers(
+                to: "GET /api/v1/me/changes/stream HTTP/1.1\r\nHost: x\r\n\r\nBREW / HTTP/1.1\r\n\r\n",
+                port: try #require(client.port))
+            try #require(answer.count == 2, "\(answer)")
+            try Self.expectError(answer[0], status: "401 Unauthorized", code: "auth.required")
+            try Self.expectError(answer[1], status: "400 Bad Request", code: "request.malformed")
+        }
+    }
+
     /// Sends `request` as it is and splits everything received until the server closes into responses.
     private static func answers(to request: String, port: Int) async throws -> [String] {
         var received = ""

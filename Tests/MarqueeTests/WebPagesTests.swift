@@ -233,14 +233,14 @@ struct WebPagesTests {
 
             let first = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])
             // The page names the account too: a heart tapped offline waits under it until it can be sent.
-            let body = /<body data-viewer="guest" data-account="[0-9a-f-]{36}" data-seq="24:[0-9a-f]{8}">/
+            let body = /<body data-viewer="guest" data-account="[0-9a-f-]{36}" data-since="24:[0-9a-f]{8}">/
             #expect(first.text.contains(body))
             // Every page of a signed-in visit says it too, so its stream resumes there instead of starting with a
             // snapshot of every item.
             let title = try await client.send("/movie/603", method: .get, headers: [.cookie: session.cookie])
             #expect(title.text.contains(body))
             let anonymous = try await client.get("/movie/603").text
-            #expect(!anonymous.contains("data-seq") && !anonymous.contains("data-account"))
+            #expect(!anonymous.contains("data-since") && !anonymous.contains("data-account"))
             #expect(first.text.matches(of: /class="saved-item"/).count == 20)
             let more = try #require(first.text.firstMatch(of: /href="([^"]+)" rel="next">More/)).1
             let second = try await client.send(

@@ -85,9 +85,8 @@ struct InstanceBusService: Service {
 
     private func publish(_ user: UserID, after: Int64, published: inout [UserID: Int64]) async {
         do {
-            guard case .changes(let changes, _) = try await items.changes(for: user, after: ResumePoint(seq: after), limit: 500) else {
-                return
-            }
+            let replay = try await items.changes(for: user, after: ResumePoint(seq: after), limit: 500)
+            guard case .changes(let changes, _) = replay else { return }
             for change in changes { hub.publish(change, for: user) }
             if let last = changes.last { published[user] = last.seq }
         } catch {

@@ -82,9 +82,9 @@ enum ItemResponses {
 
 /// Why a snapshot was sent instead of changes.
 enum SnapshotReason: String {
-    /// The client gave no sequence number to resume from.
+    /// The client gave no point to resume from.
     case start
-    /// The log no longer reaches back to the client's sequence number.
+    /// The log no longer reaches back to the client's point.
     case compacted
     /// The client's point is not one of the server's log: ahead of it, or a number the log now gives to another
     /// change (a restored or different database).

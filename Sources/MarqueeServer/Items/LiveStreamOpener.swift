@@ -6,7 +6,7 @@ import MarqueeCore
 import MarqueeSaved
 
 /// The first steps of every live stream, whether the route or the connection-level `LiveStreamHandler` serves it:
-/// who is asking, and from which sequence number they resume.
+/// who is asking, and from which point (`ResumePoint`) they resume.
 struct LiveStreamOpener: Sendable {
     /// The stream's path.
     static let path = "/api/v1/me/changes/stream"
@@ -21,7 +21,7 @@ struct LiveStreamOpener: Sendable {
     let heartbeatsPerSessionCheck: Int
 
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
-    /// Throws the error the client should see when the request is not signed in or names a bad sequence number.
+    /// Throws the error the client should see when the request is not signed in or names a bad point.
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: ResumePoint?) {
         try request.uri.refuseRepeatedParameters()
         let auth = try await authenticator.authenticate(request)
@@ -47,7 +47,8 @@ struct LiveStreamOpener: Sendable {
         guard let text, !text.isEmpty else { return nil }
         guard let point = ResumePoint(text) else {
             throw DomainError(
-                .badSince, "\(name) must be the id of the last event received (such as 42:1f3a9c0b) or a sequence number.")
+                .badSince,
+                "\(name) must be the id of the last event received (such as 42:1f3a9c0b) or a sequence number.")
         }
         return point
     }

@@ -29,7 +29,7 @@ extension WebPages {
                     let parse = RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
                     let query = try ItemRoutes.listQuery(SavedPageForm.rewritten(parse).overriding(["list": list.rawValue]))
-                    // The page's stream resumes from the visit's sequence number, read before these items, so nothing
+                    // The page's stream resumes from the visit's latest change, read before these items, so nothing
                     // saved while the page was being drawn is missed (a change already drawn is simply applied again).
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(

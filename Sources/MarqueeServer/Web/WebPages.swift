@@ -58,7 +58,7 @@ struct WebPages: Sendable {
     func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            google: google != nil, assets: assets, scripts: scripts, changePoint: visit.latestChange,
+            google: google != nil, assets: assets, scripts: scripts, changePoint: visit.latestPoint,
             account: visit.auth?.userID.rawValue)
     }
 

@@ -14,9 +14,9 @@ struct WebVisit: Sendable {
     /// `language=…&region=…` when the person's locale is not the server's default, so the pages a script loads
     /// later (infinite scroll, search as you type) match the page it was drawn in; else empty.
     let localeQuery: String
-    /// The person's latest change when the visit was read, before anything on the page: its live stream resumes
+    /// The person's latest change (its resume point) when the visit was read, before anything on the page: its live stream resumes
     /// from here, so a change made while the page loads is not missed (and no snapshot of every item is sent).
-    var latestChange: String? = nil
+    var latestPoint: String? = nil
     /// `Set-Cookie` values for the page's response: an active session's cookies renewed (its expiry slides with
     /// use, and a cookie that did not would end the sign-in of someone using it every day), an ended one's removed.
     var cookies: [String] = []
@@ -42,7 +42,7 @@ struct WebVisit: Sendable {
     /// Reads the visit from the request. A stale or ended session counts as nobody signed in.
     static func read(
         _ request: Request, authenticator: Authenticator, accounts: AccountService, defaults: LocaleOptions,
-        latestChange: (UserID) async -> String?
+        latestPoint: (UserID) async -> String?
     ) async -> WebVisit {
         // A page drawn after a plain form was sent (a mailed link's) still shows who is signed in.
         let auth: Authentication
@@ -63,7 +63,7 @@ struct WebVisit: Sendable {
             ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
             auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID), locale: locale,
-            localeQuery: localeQuery, latestChange: await latestChange(auth.userID),
+            localeQuery: localeQuery, latestPoint: await latestPoint(auth.userID),
             cookies: authenticator.sessionCookies(cookie, of: auth.userID))
     }
 }

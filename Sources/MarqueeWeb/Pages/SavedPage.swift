@@ -64,7 +64,7 @@ public struct SavedPage: WebPage {
     }
 
     /// The page for `list`, showing `items` (of `kind` and, on the watchlist, `watched` or not, when given); `next`
-    /// is the cursor of the following page. (Its live stream resumes from the sequence number `chrome` carries.)
+    /// is the cursor of the following page. (Its live stream resumes from the point `chrome` carries.)
     public init(
         chrome: Chrome, list: SavedList, kind: SavedKind?, watched: Bool? = nil, sort: String, order: String,
         query: String, items: [SavedItem], next: String?

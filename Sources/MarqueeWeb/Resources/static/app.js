@@ -334,20 +334,20 @@ const snapshotListeners = [];
 
 // ---- Live changes ---------------------------------------------------------------------------------------------
 
-/** The live stream, and the newest change it brought: a stream opened again resumes after that. */
+/** The live stream, and the id of the newest event it brought: a stream opened again resumes after that. */
 let changes = null;
-let lastSeq = null;
+let lastEventID = null;
 
 function connectChanges(delay = 1000) {
   if (!signedIn() || !window.EventSource) return;
   if (changes) changes.close();
   // A page drawn from a known point in the change log (read before anything on the page) resumes from it, so
   // nothing is missed in between.
-  const drawnAt = $("body[data-seq]");
-  const since = lastSeq ?? (drawnAt && drawnAt.dataset.seq);
+  const drawnAt = $("body[data-since]");
+  const since = lastEventID ?? (drawnAt && drawnAt.dataset.since);
   const source = new EventSource("/api/v1/me/changes/stream" + (since != null ? "?since=" + encodeURIComponent(since) : ""));
   changes = source;
-  const seen = (event) => { if (event.lastEventId) lastSeq = event.lastEventId; };
+  const seen = (event) => { if (event.lastEventId) lastEventID = event.lastEventId; };
   source.addEventListener("change", (event) => { seen(event); applyChange(JSON.parse(event.data)); });
   // The first snapshot only confirms what the page was just drawn with. A later one (the log was compacted while
   // this page was away, or the server's database was reset) is the whole truth: page scripts reconcile with it.
