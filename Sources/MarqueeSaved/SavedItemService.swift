@@ -101,9 +101,16 @@ public struct SavedItemService: Sendable {
         return try await store.lists(containing: pairs, for: user)
     }
 
-    /// Everything the caller saved and the sequence number it reflects (exports and stream snapshots).
+    /// Everything the caller saved and the sequence number it reflects (exports).
     public func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64) {
         try await store.everything(for: user)
+    }
+
+    /// Everything the caller saved and the point of the latest change it reflects, which a client that replaces
+    /// its lists with these items resumes from (snapshots on the stream and from `GET /changes`).
+    public func snapshot(for user: UserID) async throws -> (items: [SavedItem], point: ResumePoint) {
+        let (items, latest) = try await store.everything(for: user)
+        return (items, try await resumePoint(for: user, at: latest))
     }
 
     /// The caller's latest change sequence number (0 before their first change).

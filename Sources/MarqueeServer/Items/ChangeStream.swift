@@ -85,9 +85,8 @@ struct ChangeStream {
     }
 
     private func snapshot(_ reason: SnapshotReason) async throws -> (frames: [ByteBuffer], last: Int64) {
-        let (all, latest) = try await items.everything(for: auth.userID)
-        let point = try await items.resumePoint(for: auth.userID, at: latest)
-        return ([ServerSentEvents.snapshot(.init(items: all, point: point, reason: reason))], latest)
+        let (all, point) = try await items.snapshot(for: auth.userID)
+        return ([ServerSentEvents.snapshot(.init(items: all, point: point, reason: reason))], point.seq)
     }
 
     /// Whether the stream's sign-in is still active (true when that cannot be told just now).

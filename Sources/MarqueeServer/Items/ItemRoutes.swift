@@ -161,11 +161,10 @@ struct ItemRoutes {
                 changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest,
                 next: changes.last.map(ResumePoint.init(after:)) ?? since, snapshot: nil)
         }
-        let (all, latest) = try await items.everything(for: user)
-        let point = try await items.resumePoint(for: user, at: latest)
+        let (all, point) = try await items.snapshot(for: user)
         let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
-        return ItemResponses.changes(
-            [], latest: latest, hasMore: false, next: point, snapshot: .init(items: all, point: point, reason: reason))
+        let snapshot = ItemResponses.Snapshot(items: all, point: point, reason: reason)
+        return ItemResponses.changes([], latest: point.seq, hasMore: false, next: point, snapshot: snapshot)
     }
 
     /// The saved-items query a request's parameters ask for (also used by the favourites and watchlist pages).

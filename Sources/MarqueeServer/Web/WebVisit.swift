@@ -14,8 +14,9 @@ struct WebVisit: Sendable {
     /// `language=…&region=…` when the person's locale is not the server's default, so the pages a script loads
     /// later (infinite scroll, search as you type) match the page it was drawn in; else empty.
     let localeQuery: String
-    /// The person's latest change (its resume point) when the visit was read, before anything on the page: its live stream resumes
-    /// from here, so a change made while the page loads is not missed (and no snapshot of every item is sent).
+    /// The person's latest change (its resume point) when the visit was read, before anything on the page: its
+    /// live stream resumes from here, so a change made while the page loads is not missed (and no snapshot of every
+    /// item is sent).
     var latestPoint: String? = nil
     /// `Set-Cookie` values for the page's response: an active session's cookies renewed (its expiry slides with
     /// use, and a cookie that did not would end the sign-in of someone using it every day), an ended one's removed.

@@ -345,7 +345,8 @@ function connectChanges(delay = 1000) {
   // nothing is missed in between.
   const drawnAt = $("body[data-since]");
   const since = lastEventID ?? (drawnAt && drawnAt.dataset.since);
-  const source = new EventSource("/api/v1/me/changes/stream" + (since != null ? "?since=" + encodeURIComponent(since) : ""));
+  const query = since != null ? "?since=" + encodeURIComponent(since) : "";
+  const source = new EventSource("/api/v1/me/changes/stream" + query);
   changes = source;
   const seen = (event) => { if (event.lastEventId) lastEventID = event.lastEventId; };
   source.addEventListener("change", (event) => { seen(event); applyChange(JSON.parse(event.data)); });
