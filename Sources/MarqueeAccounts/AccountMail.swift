@@ -99,6 +99,19 @@ struct AccountMail: Sendable {
                 """ + signature)
     }
 
+    func googleLinked(to address: String) -> MailMessage {
+        MailMessage(
+            to: address, subject: "Google sign-in was added to your Marquee account",
+            text: """
+                Someone just signed in to your Marquee account with the Google account of this address, so that
+                Google account can now sign in to it too. Your password still works as before.
+
+                If this was not you, someone else controls a Google account with your address: sign out everywhere
+                from your account page at \(baseURL.value)/account and ask the operator of this Marquee server for
+                help.
+                """ + signature)
+    }
+
     func confirmNewEmail(to address: String, token: String) -> MailMessage {
         MailMessage(
             to: address, subject: "Confirm your new email address for Marquee",

@@ -17,8 +17,8 @@ extension AccountService {
             throw DomainError(.wrongAccountType, "Only a guest account can be upgraded; this account already has a sign-in.")
         }
         let email = try EmailAddress(rawEmail).value
-        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)"])
         try passwordPolicy.validate(password)
+        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)", "upgrade:user:\(guest.id)"])
         let passwordHash = try await hasher.hash(password)
         if let owner = try await users.user(email: email) {
             let token = try await issueLink(
@@ -36,22 +36,25 @@ extension AccountService {
     func completeUpgrade(_ outcome: OneTimeTokenOutcome, at date: Date) async throws -> VerificationOutcome {
         switch outcome {
         case .consumed(let link):
-            // A guest upgraded twice (two addresses, two links) takes the first link followed; the other is void.
-            guard var user = try await users.user(id: link.userID), user.isGuest,
-                let pending = PendingUpgrade(payload: link.payload)
-            else { throw Self.linkInvalid }
-            user.email = pending.email
-            user.passwordHash = pending.passwordHash
-            user.emailVerified = true
-            user.lastActiveAt = date
+            guard let pending = PendingUpgrade(payload: link.payload) else { throw Self.linkInvalid }
+            let upgraded: UserRecord?
             do {
-                try await users.update(user)
+                upgraded = try await users.update(id: link.userID) { user in
+                    // A guest upgraded twice (two addresses, two links) takes the first link followed; the other is
+                    // void.
+                    guard user.isGuest else { throw Self.linkInvalid }
+                    user.email = pending.email
+                    user.passwordHash = pending.passwordHash
+                    user.emailVerified = true
+                    user.lastActiveAt = date
+                }
             } catch let error as DomainError where error.code == .accountExists {
                 throw DomainError(
                     .accountExists,
                     "This address got an account of its own meanwhile. Sign in to it (what you saved as a guest "
                         + "moves into it), or create the account from Account with another address.")
             }
+            guard let user = upgraded else { throw Self.linkInvalid }
             try await links.withdrawAll(userID: user.id, purpose: .upgradeGuest, at: date)
             logger.info("Guest upgraded", metadata: ["user": "\(user.id)"])
             return .verified
@@ -82,44 +85,68 @@ extension AccountService {
         let person = try await identity.verify(idToken)
         await throttle.refund(keys)
         let guestRecord = try await guestAccount(guest)
-        if var user = try await users.user(googleSubject: person.subject) {
+        if let user = try await users.user(googleSubject: person.subject) {
             try Self.requireEnabled(user)
             if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
-            user.emailVerified = user.emailVerified || user.email == person.email
-            return try await startSession(for: user, web: web, client: client)
-        }
-        if var user = try await users.user(email: person.email) {
-            try Self.requireEnabled(user)
-            guard user.googleSubject == nil else {
-                throw DomainError(.accountExists, "This address's account is linked to a different Google account.")
+            guard !user.emailVerified, user.email == person.email else {
+                return try await startSession(for: user, checkedPassword: false, web: web, client: client)
             }
+            let verified = try await users.update(id: user.id) { user in
+                if user.email == person.email { user.emailVerified = true }
+            }
+            return try await startSession(for: verified ?? user, checkedPassword: false, web: web, client: client)
+        }
+        if let user = try await users.user(email: person.email) {
+            try Self.requireEnabled(user)
+            guard user.googleSubject == nil else { throw Self.linkedElsewhere }
             // First, as it may be refused (the item limit) and then nothing else may have changed.
             if let guestRecord { try await absorb(guestRecord.id, into: user.id) }
-            if !user.emailVerified {
-                // Nobody proved this mailbox before Google did: whoever created the pending account (perhaps not
-                // this person) loses its password, sessions and links.
-                user.passwordHash = nil
+            let linked = try await users.update(id: user.id) { user in
+                guard user.googleSubject == nil else { throw Self.linkedElsewhere }
+                if !user.emailVerified {
+                    // Nobody proved this mailbox before Google did: whoever created the pending account (perhaps not
+                    // this person) loses its password, sessions and links.
+                    user.passwordHash = nil
+                    user.emailVerified = true
+                }
+                user.googleSubject = person.subject
+            }
+            guard let linked else { throw Self.accountGone }
+            if user.emailVerified {
+                // The owner proved this mailbox before: tell them another way into their account now exists.
+                try await mailer.send(mail.googleLinked(to: person.email))
+            } else {
                 try await tokens.endAllSessions(of: user.id)
                 try await withdrawPendingLinks(of: user.id, at: now())
-                user.emailVerified = true
             }
+            logger.info("Google linked to an existing account", metadata: ["user": "\(linked.id)"])
+            return try await startSession(forAccount: linked.id, web: web, client: client)
+        }
+        guard let guestRecord else {
+            var user = UserRecord(createdAt: now())
             user.googleSubject = person.subject
-            try await users.update(user)
-            logger.info("Google linked to an existing account", metadata: ["user": "\(user.id)"])
-            return try await startSession(for: user, web: web, client: client)
-        }
-        var user = guestRecord ?? UserRecord(createdAt: now())
-        user.googleSubject = person.subject
-        user.email = person.email
-        user.emailVerified = true
-        if user.profile.displayName == nil { user.profile.displayName = person.name.flatMap(ProfileUpdate.providedDisplayName) }
-        if guestRecord != nil {
-            try await users.update(user)
-            try await tokens.endAllSessions(of: user.id)
-        } else {
+            user.email = person.email
+            user.emailVerified = true
+            user.profile.displayName = person.name.flatMap(ProfileUpdate.providedDisplayName)
             try await users.insert(user)
+            return try await startSession(for: user, checkedPassword: false, web: web, client: client)
         }
-        return try await startSession(for: user, web: web, client: client)
+        let upgraded = try await users.update(id: guestRecord.id) { user in
+            guard user.isGuest else { throw Self.accountGone }
+            user.googleSubject = person.subject
+            user.email = person.email
+            user.emailVerified = true
+            if user.profile.displayName == nil {
+                user.profile.displayName = person.name.flatMap(ProfileUpdate.providedDisplayName)
+            }
+        }
+        guard upgraded != nil else { throw Self.accountGone }
+        try await tokens.endAllSessions(of: guestRecord.id)
+        return try await startSession(forAccount: guestRecord.id, web: web, client: client)
+    }
+
+    static var linkedElsewhere: DomainError {
+        DomainError(.accountExists, "This address's account is linked to a different Google account.")
     }
 
     static func requireEnabled(_ user: UserRecord) throws {
@@ -152,9 +179,9 @@ extension AccountService {
 
     /// Applies a profile change.
     public func updateProfile(_ auth: Authentication, _ update: ProfileUpdate) async throws -> UserRecord {
-        var user = try await account(auth)
-        update.apply(to: &user.profile)
-        try await users.update(user)
+        guard let user = try await users.update(id: auth.userID, { update.apply(to: &$0.profile) }) else {
+            throw Self.accountGone
+        }
         return user
     }
 

@@ -14,19 +14,24 @@ extension AccountService {
         try await mailer.send(mail.reset(to: email, token: token))
     }
 
-    /// Completes a reset: sets the new password and ends every session. The password is checked before the link is
-    /// used, so a rejected password leaves the link working.
-    public func confirmPasswordReset(token: String, newPassword: String) async throws {
+    /// Completes a reset: sets the new password and ends every session. The cheap checks come first (the password's
+    /// rules, the throttle, the link), so a made-up link costs no bcrypt work; a rejected password leaves the link
+    /// working.
+    public func confirmPasswordReset(token: String, newPassword: String, client: ClientInfo) async throws {
         try passwordPolicy.validate(newPassword)
+        let tokenHash = TokenIssuer.hash(token)
+        try await throttle.attempt(["reset-confirm:ip:\(client.address)"])
+        try await checkResetLink(tokenHash: tokenHash)
         let passwordHash = try await hasher.hash(newPassword)
         let at = now()
-        switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .resetPassword, at: at) {
+        switch try await links.consume(tokenHash: tokenHash, purpose: .resetPassword, at: at) {
         case .consumed(let link):
-            guard var user = try await users.user(id: link.userID) else { throw Self.linkInvalid }
-            user.passwordHash = passwordHash
-            // Following a mailed link proves the mailbox.
-            user.emailVerified = true
-            try await users.update(user)
+            let user = try await users.update(id: link.userID) { user in
+                user.passwordHash = passwordHash
+                // Following a mailed link proves the mailbox.
+                user.emailVerified = true
+            }
+            guard let user else { throw Self.linkInvalid }
             try await withdrawPendingLinks(of: user.id, at: at)
             try await tokens.endAllSessions(of: user.id)
             if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
@@ -39,7 +44,11 @@ extension AccountService {
     /// Throws what following a reset link would (used, expired, unknown) without using it: the page asks for the
     /// new password only when the link can still set it.
     public func checkResetLink(token: String) async throws {
-        guard let link = try await links.record(tokenHash: TokenIssuer.hash(token)), link.purpose == .resetPassword else {
+        try await checkResetLink(tokenHash: TokenIssuer.hash(token))
+    }
+
+    private func checkResetLink(tokenHash: String) async throws {
+        guard let link = try await links.record(tokenHash: tokenHash), link.purpose == .resetPassword else {
             throw Self.linkInvalid
         }
         if link.usedAt != nil { throw Self.linkUsed }
@@ -57,18 +66,25 @@ extension AccountService {
     public func changePassword(
         _ auth: Authentication, current: String, new: String, client: ClientInfo
     ) async throws -> SignedIn {
-        var user = try await account(auth)
-        guard user.passwordHash != nil else {
+        let user = try await account(auth)
+        guard let checkedHash = user.passwordHash else {
             throw DomainError(.wrongAccountType, "This account has no password to change. Set one with a password reset.")
         }
-        try await checkPassword(current, of: user, client: client)
         try passwordPolicy.validate(new)
-        user.passwordHash = try await hasher.hash(new)
-        try await users.update(user)
+        try await checkPassword(current, of: user, client: client)
+        let newHash = try await hasher.hash(new)
+        let changed = try await users.update(id: user.id) { user in
+            // Another change of password committed while this one was checking: it stands, and this one is refused.
+            guard user.passwordHash == checkedHash else {
+                throw DomainError(.invalidCredentials, "The password is not right.")
+            }
+            user.passwordHash = newHash
+        }
+        guard let changed else { throw Self.accountGone }
         try await withdrawPendingLinks(of: user.id, at: now())
         try await tokens.endAllSessions(of: user.id)
-        if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
-        return try await startSession(for: user, web: auth.method == .cookie, client: client)
+        if let email = changed.email { try await mailer.send(mail.passwordChanged(to: email)) }
+        return try await startSession(forAccount: user.id, web: auth.method == .cookie, client: client)
     }
 
     /// Starts an email change: a confirmation link goes to the new address and a notice to the old one. Answers
@@ -103,12 +119,12 @@ extension AccountService {
     public func confirmEmailChange(token: String) async throws -> UserRecord {
         switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .changeEmail, at: now()) {
         case .consumed(let link):
-            guard var user = try await users.user(id: link.userID), let newEmail = link.payload else {
-                throw Self.linkInvalid
-            }
-            user.email = newEmail
-            user.emailVerified = true
-            try await users.update(user)
+            guard let newEmail = link.payload,
+                let user = try await users.update(id: link.userID, { user in
+                    user.email = newEmail
+                    user.emailVerified = true
+                })
+            else { throw Self.linkInvalid }
             // Links mailed to the old address must not act on the account any more.
             try await withdrawPendingLinks(of: user.id, at: now())
             return user
@@ -122,12 +138,13 @@ extension AccountService {
 
     /// Checks the password of a signed-in user; failures count towards the sign-in throttle.
     func checkPassword(_ password: String, of user: UserRecord, client: ClientInfo) async throws {
-        let keys = ["signin:ip:\(client.address)", "signin:user:\(user.id)"]
-        try await throttle.attempt(keys)
+        let account = "signin:user:\(user.id)"
+        try await throttle.attempt(["signin:ip:\(client.address)", account])
         guard try await passwordMatches(password, user: user) else {
             throw DomainError(.invalidCredentials, "The password is not right.")
         }
-        await throttle.refund(keys)
+        // As for signing in: the account's count comes back, the address's does not.
+        await throttle.refund([account])
     }
 
     /// Withdraws every unused mailed link of the account (after its password or address changed).

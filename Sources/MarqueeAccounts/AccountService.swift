@@ -157,13 +157,16 @@ public struct AccountService: Sendable {
         switch outcome {
         case .consumed(let link):
             // The link confirms the address it was sent to, and only while the account still has that address.
-            guard var user = try await users.user(id: link.userID), let email = user.email, link.payload == email else {
+            guard let user = try await users.user(id: link.userID), let email = user.email, link.payload == email else {
                 throw Self.linkInvalid
             }
             if user.emailVerified { return .alreadyVerified }
-            user.emailVerified = true
-            user.lastActiveAt = at
-            try await users.update(user)
+            let confirmed = try await users.update(id: user.id) { user in
+                guard user.email == email else { throw Self.linkInvalid }
+                user.emailVerified = true
+                user.lastActiveAt = at
+            }
+            guard confirmed != nil else { throw Self.linkInvalid }
             try await links.withdrawAll(userID: user.id, purpose: .verifyEmail, at: at)
             return .verified
         case .alreadyUsed(let link):
@@ -241,14 +244,16 @@ public struct AccountService: Sendable {
         async throws -> SignedIn
     {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
-        let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
-        // Counted before the (slow) check, so parallel guesses cannot all slip in; a success is given back.
-        try await throttle.attempt(keys)
+        let account = "signin:email:\(email)"
+        // Counted before the (slow) check, so parallel guesses cannot all slip in. A success gives back the
+        // account's count (its owner may sign in often), never the address's: each check costs a quarter of a
+        // second of a core, so the address may ask for only so many, right password or not.
+        try await throttle.attempt(["signin:ip:\(client.address)", account])
         let user = try await users.user(email: email)
         guard try await passwordMatches(password, user: user), let user else {
             throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
         }
-        await throttle.refund(keys)
+        await throttle.refund([account])
         guard user.emailVerified else {
             throw DomainError(
                 .emailNotVerified,
@@ -260,7 +265,7 @@ public struct AccountService: Sendable {
             try await absorb(guest.id, into: user.id)
             logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.id)", "user": "\(user.id)"])
         }
-        return try await startSession(for: user, web: web, client: client)
+        return try await startSession(for: user, checkedPassword: true, web: web, client: client)
     }
 
     /// Checks a password against a user's hash; with no user (or no password) it still spends the time of a
@@ -274,16 +279,26 @@ public struct AccountService: Sendable {
     }
 
 
-    func startSession(for user: UserRecord, web: Bool, client: ClientInfo) async throws -> SignedIn {
+    /// Starts a session for `user` as it was read before its sign-in was checked (`checkedPassword`: against its
+    /// password hash). The session store starts it only if nothing that ends sessions committed since.
+    func startSession(for user: UserRecord, checkedPassword: Bool, web: Bool, client: ClientInfo) async throws
+        -> SignedIn
+    {
         try Self.requireEnabled(user)
-        var user = user
-        user.lastActiveAt = now()
-        try await users.update(user)
+        let precondition = SessionPrecondition(user, checkedPassword: checkedPassword)
         let session: SessionStart =
             web
-            ? .web(try await tokens.startWebSession(for: user.id, client: client.description))
-            : .tokens(try await tokens.startSession(for: user.id, client: client.description))
+            ? .web(try await tokens.startWebSession(for: user.id, requiring: precondition, client: client.description))
+            : .tokens(try await tokens.startSession(for: user.id, requiring: precondition, client: client.description))
+        var user = user
+        user.lastActiveAt = now()
         return SignedIn(user: user, session: session)
+    }
+
+    /// Starts a session for the account as it is now (after a flow that changed it, or ended its sessions).
+    func startSession(forAccount id: UserID, web: Bool, client: ClientInfo) async throws -> SignedIn {
+        guard let user = try await users.user(id: id) else { throw Self.accountGone }
+        return try await startSession(for: user, checkedPassword: false, web: web, client: client)
     }
 
     /// Creates an anonymous guest account and signs it in.
@@ -291,20 +306,20 @@ public struct AccountService: Sendable {
         try await throttle.attempt(["guest:ip:\(client.address)"])
         let guest = UserRecord(createdAt: now())
         try await users.insert(guest)
-        return try await startSession(for: guest, web: web, client: client)
+        return try await startSession(for: guest, checkedPassword: false, web: web, client: client)
     }
 
     /// Exchanges a refresh token; keeps the account's last-active time fresh (guest expiry is measured from it).
     public func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let next = try await tokens.refresh(refreshToken)
-        if var user = try await users.user(id: next.userID) {
+        if let user = try await users.user(id: next.userID) {
             if user.disabledAt != nil {
                 try await tokens.endSession(next.sessionID)
                 try Self.requireEnabled(user)
             }
-            if now().timeIntervalSince(user.lastActiveAt) > 3600 {
-                user.lastActiveAt = now()
-                try await users.update(user)
+            let date = now()
+            if date.timeIntervalSince(user.lastActiveAt) > 3600 {
+                try await users.update(id: user.id) { $0.lastActiveAt = max($0.lastActiveAt, date) }
             }
         }
         return next
@@ -321,11 +336,11 @@ public struct AccountService: Sendable {
 
     /// The signed-in account.
     public func account(_ auth: Authentication) async throws -> UserRecord {
-        guard let user = try await users.user(id: auth.userID) else {
-            throw DomainError(.sessionEnded, "This account no longer exists.")
-        }
+        guard let user = try await users.user(id: auth.userID) else { throw Self.accountGone }
         return user
     }
+
+    static var accountGone: DomainError { DomainError(.sessionEnded, "This account no longer exists.") }
 }
 
 /// Moves a guest's saved data into another account (favourites arrive with a later feature).

@@ -102,19 +102,23 @@ public struct TokenIssuer: Sendable {
         self.sessionLifetime = sessionLifetime
     }
 
-    /// Signs `user` in on a new device.
-    public func startSession(for user: UserID, client: String? = nil) async throws -> SessionTokens {
+    /// Signs `user` in on a new device, once `precondition` still holds of the account (see `SessionStore.create`).
+    public func startSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
+        async throws -> SessionTokens
+    {
         let session = newSession(for: user, client: client)
         let refreshToken = Self.randomToken()
-        try await sessions.create(session, tokenHash: Self.hash(refreshToken))
+        try await sessions.create(session, tokenHash: Self.hash(refreshToken), requiring: precondition)
         return try await tokens(for: session, refreshToken: refreshToken, issuedAt: session.createdAt)
     }
 
-    /// Signs `user` in on a browser: the session lives behind an HttpOnly cookie.
-    public func startWebSession(for user: UserID, client: String? = nil) async throws -> WebSession {
+    /// Signs `user` in on a browser, once `precondition` still holds: the session lives behind an HttpOnly cookie.
+    public func startWebSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
+        async throws -> WebSession
+    {
         let session = newSession(for: user, client: client)
         let secret = Self.randomToken()
-        try await sessions.create(session, secretHash: Self.hash(secret))
+        try await sessions.create(session, secretHash: Self.hash(secret), requiring: precondition)
         return WebSession(cookieValue: secret, sessionID: session.id, csrfToken: csrfToken(sessionID: session.id))
     }
 

@@ -20,6 +20,8 @@ extension ErrorCode {
     // MARK: Requests in general
     /// A query parameter or path component is malformed or out of range.
     public static let invalidParameter = ErrorCode("request.invalid_parameter", 400)
+    /// The request has a query parameter its route does not take (the OpenAPI document lists the ones it does).
+    public static let unknownParameter = ErrorCode("request.unknown_parameter", 400)
     /// `page` is not a whole number from 1 to 500.
     public static let badPage = ErrorCode("request.bad_page", 400)
     /// No route matches the path.
@@ -85,6 +87,8 @@ extension ErrorCode {
     public static let recentLoginRequired = ErrorCode("auth.recent_login_required", 403)
     /// Too many attempts from this address or for this account; retry after `Retry-After` seconds.
     public static let tooManyAttempts = ErrorCode("auth.too_many_attempts", 429)
+    /// Every password check the server can run at once is taken; retry after `Retry-After` seconds.
+    public static let authBusy = ErrorCode("auth.busy", 503)
     /// The server's operator disabled the account.
     public static let accountDisabled = ErrorCode("auth.account_disabled", 403)
     /// The action is only for guest accounts (upgrade) or not for guests (change email or password).

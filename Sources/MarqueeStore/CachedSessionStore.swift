@@ -55,12 +55,16 @@ public final class CachedSessionStore: SessionStore {
         return session
     }
 
-    public func create(_ session: SessionRecord, tokenHash: String) async throws {
-        try await base.create(session, tokenHash: tokenHash)
+    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
+        try await base.create(session, tokenHash: tokenHash, requiring: precondition)
     }
 
-    public func create(_ session: SessionRecord, secretHash: String) async throws {
-        try await base.create(session, secretHash: secretHash)
+    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
+        try await base.create(session, secretHash: secretHash, requiring: precondition)
     }
 
     public func session(secretHash: String) async throws -> SessionRecord? {

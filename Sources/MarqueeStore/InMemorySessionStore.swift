@@ -6,18 +6,31 @@ public actor InMemorySessionStore: SessionStore {
     private var sessions: [String: SessionRecord] = [:]
     private var tokens: [String: (sessionID: String, usedAt: Date?)] = [:]
     private var secrets: [String: String] = [:]
+    /// Each account's session generation (this store has no accounts table: the precondition's generation is all
+    /// it can check).
+    private var generations: [UserID: Int64] = [:]
 
     /// Creates an empty store.
     public init() {}
 
-    public func create(_ session: SessionRecord, tokenHash: String) {
+    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+        throws
+    {
+        try check(precondition, of: session.userID)
         sessions[session.id] = session
         tokens[tokenHash] = (session.id, nil)
     }
 
-    public func create(_ session: SessionRecord, secretHash: String) {
+    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+        throws
+    {
+        try check(precondition, of: session.userID)
         sessions[session.id] = session
         secrets[secretHash] = session.id
+    }
+
+    private func check(_ precondition: SessionPrecondition, of user: UserID) throws {
+        guard generations[user, default: 0] == precondition.generation else { throw DomainError.signInOvertaken }
     }
 
     public func session(id: String) -> SessionRecord? { sessions[id] }
@@ -58,6 +71,7 @@ public actor InMemorySessionStore: SessionStore {
     }
 
     public func revokeAll(userID: UserID, at date: Date) {
+        generations[userID, default: 0] += 1
         for (id, session) in sessions where session.userID == userID && session.revokedAt == nil {
             sessions[id]?.revokedAt = date
         }

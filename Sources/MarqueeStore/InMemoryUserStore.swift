@@ -21,10 +21,16 @@ public actor InMemoryUserStore: UserStore {
         users.values.first { $0.googleSubject == googleSubject }
     }
 
-    public func update(_ user: UserRecord) throws {
-        guard users[user.id] != nil else { return }
-        guard !conflicts(user) else { throw DomainError.accountExists }
-        users[user.id] = user
+    @discardableResult
+    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) throws -> UserRecord? {
+        guard let before = users[id] else { return nil }
+        var after = before
+        try change(&after)
+        after.id = before.id
+        after.sessionGeneration = before.sessionGeneration
+        guard !conflicts(after) else { throw DomainError.accountExists }
+        users[id] = after
+        return after
     }
 
     @discardableResult

@@ -169,5 +169,8 @@ extension Migration {
                 .run()
             try await db.create(index: "attempt_log_by_time").on("attempt_log").column("attempt_key").column("at").run()
         },
+        Migration(version: 13, name: "session generation of each account") { db in
+            try await db.alter(table: "users").column("session_generation", type: .bigint, .notNull, .default(0)).run()
+        },
     ]
 }

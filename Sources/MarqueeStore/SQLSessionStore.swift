@@ -48,18 +48,50 @@ public struct SQLSessionStore: SessionStore {
         var used_at: Int64?
     }
 
-    public func create(_ session: SessionRecord, tokenHash: String) async throws {
+    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
         let row = Row(session)
         let token = TokenRow(token_hash: tokenHash, session_id: session.id, issued_at: row.created_at, used_at: nil)
-        try await database.write { db in
+        try await database.write { [database] db in
+            try await Self.startAccountSession(row, precondition, database: database, db)
             try await db.insert(into: "sessions").model(row).run()
             try await db.insert(into: "refresh_tokens").model(token).run()
         }
     }
 
-    public func create(_ session: SessionRecord, secretHash: String) async throws {
+    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
         let row = Row(session, secretHash: secretHash)
-        try await database.write { db in try await db.insert(into: "sessions").model(row).run() }
+        try await database.write { [database] db in
+            try await Self.startAccountSession(row, precondition, database: database, db)
+            try await db.insert(into: "sessions").model(row).run()
+        }
+    }
+
+    private struct AccountState: Decodable {
+        var password_hash: String?
+        var disabled_at: Int64?
+        var session_generation: Int64
+    }
+
+    /// Checks `precondition` against the account as it is now, under the lock every change to the account takes,
+    /// and marks the account active.
+    private static func startAccountSession(
+        _ row: Row, _ precondition: SessionPrecondition, database: any Database, _ db: any SQLDatabase
+    ) async throws {
+        try await database.lock(.user(row.user_id), in: db)
+        let account = try await db.select().columns("password_hash", "disabled_at", "session_generation").from("users")
+            .where("id", .equal, row.user_id).first(decoding: AccountState.self)
+        guard let account else { throw DomainError.signInOvertaken }
+        // The most telling reason first: disabling and a new password also move the generation on.
+        guard account.disabled_at == nil else { throw DomainError.signInDisabled }
+        if let checked = precondition.passwordHash, account.password_hash != checked {
+            throw DomainError.signInPasswordChanged
+        }
+        guard account.session_generation == precondition.generation else { throw DomainError.signInOvertaken }
+        try await db.update("users").set("last_active_at", to: row.created_at).where("id", .equal, row.user_id).run()
     }
 
     public func session(id: String) async throws -> SessionRecord? {
@@ -139,6 +171,10 @@ public struct SQLSessionStore: SessionStore {
     public func revokeAll(userID: UserID, at date: Date) async throws {
         let millis = Milliseconds.from(date)
         try await database.write { [database] db in
+            try await database.lock(.user(userID.rawValue), in: db)
+            try await db.update("users")
+                .set(SQLColumn("session_generation"), to: SQLBinaryExpression(SQLColumn("session_generation"), .add, SQLLiteral.numeric("1")))
+                .where("id", .equal, userID.rawValue).run()
             try await db.update("sessions").set("revoked_at", to: millis).where("user_id", .equal, userID.rawValue)
                 .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
             try await database.bus?.send(SessionNotice.allEnded(userID).message, in: db)

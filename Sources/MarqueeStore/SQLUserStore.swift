@@ -21,6 +21,15 @@ public struct SQLUserStore: UserStore {
         var last_active_at: Int64
         var profile: String
         var disabled_at: Int64?
+        var session_generation: Int64
+
+        /// The address and Google account this row holds that `other` does not.
+        func claims(beyond other: Row) -> Set<LockKey> {
+            var claims = Set<LockKey>()
+            if let email, email != other.email { claims.insert(.email(email)) }
+            if let google_subject, google_subject != other.google_subject { claims.insert(.google(google_subject)) }
+            return claims
+        }
 
         init(_ user: UserRecord) {
             id = user.id.rawValue
@@ -32,6 +41,7 @@ public struct SQLUserStore: UserStore {
             last_active_at = Milliseconds.from(user.lastActiveAt)
             profile = String(decoding: (try? JSONEncoder().encode(user.profile)) ?? Data("{}".utf8), as: UTF8.self)
             disabled_at = user.disabledAt.map(Milliseconds.from)
+            session_generation = user.sessionGeneration
         }
 
         var record: UserRecord? {
@@ -41,7 +51,25 @@ public struct SQLUserStore: UserStore {
                 googleSubject: google_subject, createdAt: Milliseconds.date(created_at),
                 lastActiveAt: Milliseconds.date(last_active_at),
                 profile: (try? JSONDecoder().decode(UserProfile.self, from: Data(profile.utf8))) ?? UserProfile(),
-                disabledAt: disabled_at.map(Milliseconds.date))
+                disabledAt: disabled_at.map(Milliseconds.date), sessionGeneration: session_generation)
+        }
+
+        /// The columns whose values differ from `other`'s, with this row's values (`session_generation` aside:
+        /// only the session store moves it).
+        func changes(from other: Row) -> [(column: String, value: any SQLExpression)] {
+            func value(_ value: (some Encodable & Sendable)?) -> any SQLExpression {
+                value.map { SQLBind($0) } ?? SQLLiteral.null
+            }
+            var changes: [(column: String, value: any SQLExpression)] = []
+            if email != other.email { changes.append(("email", value(email))) }
+            if email_verified != other.email_verified { changes.append(("email_verified", value(email_verified))) }
+            if password_hash != other.password_hash { changes.append(("password_hash", value(password_hash))) }
+            if google_subject != other.google_subject { changes.append(("google_subject", value(google_subject))) }
+            if created_at != other.created_at { changes.append(("created_at", value(created_at))) }
+            if last_active_at != other.last_active_at { changes.append(("last_active_at", value(last_active_at))) }
+            if profile != other.profile { changes.append(("profile", value(profile))) }
+            if disabled_at != other.disabled_at { changes.append(("disabled_at", value(disabled_at))) }
+            return changes
         }
     }
 
@@ -66,13 +94,34 @@ public struct SQLUserStore: UserStore {
         try await first(where: "google_subject", equals: googleSubject)
     }
 
-    public func update(_ user: UserRecord) async throws {
-        let row = Row(user)
+    @discardableResult
+    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws
+        -> UserRecord?
+    {
         try await database.write { [database] db in
-            try await database.lock(Self.lockNames(row), in: db)
-            guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
-            // Nil fields must be written as NULL (clearing a value), not skipped.
-            try await db.update("users").set(model: row, nilEncodingStrategy: .asNil).where("id", .equal, row.id).run()
+            try await database.lock(.user(id.rawValue), in: db)
+            guard
+                let stored = try await db.select().columns("*").from("users").where("id", .equal, id.rawValue)
+                    .first(decoding: Row.self), let before = stored.record
+            else { return nil }
+            var after = before
+            try change(&after)
+            after.id = before.id
+            after.sessionGeneration = before.sessionGeneration
+            let row = Row(after)
+            let changes = row.changes(from: stored)
+            guard !changes.isEmpty else { return after }
+            // An address or Google account the change claims must not be another account's.
+            let claimed = row.claims(beyond: stored)
+            if !claimed.isEmpty {
+                try await database.lock(claimed, in: db)
+                guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
+            }
+            let update = changes.reduce(db.update("users")) { update, change in
+                update.set(SQLColumn(change.column), to: change.value)
+            }
+            try await update.where("id", .equal, row.id).run()
+            return after
         }
     }
 

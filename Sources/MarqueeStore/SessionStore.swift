@@ -53,13 +53,38 @@ public enum RefreshOutcome: Sendable, Equatable {
     case ended(SessionRecord)
 }
 
+/// What must still be true of an account for a session to start, checked in the transaction that stores it. A
+/// sign-in reads the account, then spends a quarter of a second checking the password: a password reset, a disabled
+/// account or "sign out everywhere" that commits meanwhile must win over it.
+public struct SessionPrecondition: Sendable, Equatable {
+    /// The account's `sessionGeneration` as the sign-in read it.
+    public var generation: Int64
+    /// The password hash the sign-in checked the password against; nil when it checked none (Google, guests).
+    public var passwordHash: String?
+
+    /// Requires the account to be at `generation`, enabled, and (when given) to have `passwordHash` still.
+    public init(generation: Int64, passwordHash: String? = nil) {
+        self.generation = generation
+        self.passwordHash = passwordHash
+    }
+
+    /// What a sign-in that read `user` requires; `checkedPassword` when it checked the password against its hash.
+    public init(_ user: UserRecord, checkedPassword: Bool) {
+        self.init(generation: user.sessionGeneration, passwordHash: checkedPassword ? user.passwordHash : nil)
+    }
+}
+
 /// Where sessions and their refresh tokens live. Tokens are stored only as hashes.
 public protocol SessionStore: Sendable {
-    /// Stores a new session with its first refresh token.
-    func create(_ session: SessionRecord, tokenHash: String) async throws
+    /// Stores a new session with its first refresh token, and marks its account active at its start, once
+    /// `precondition` holds; otherwise throws `auth.session_ended` (the generation moved on, or no such account),
+    /// `auth.account_disabled` or `auth.invalid_credentials` (the password changed), storing nothing.
+    func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+        async throws
     /// Stores a new browser session, identified by the hash of its cookie secret (it has no refresh tokens: the
-    /// cookie stays the same for the life of the session).
-    func create(_ session: SessionRecord, secretHash: String) async throws
+    /// cookie stays the same for the life of the session), under the same precondition.
+    func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+        async throws
     /// The session with this id.
     func session(id: String) async throws -> SessionRecord?
     /// The browser session whose cookie secret hashes to `secretHash`.
@@ -75,7 +100,8 @@ public protocol SessionStore: Sendable {
         -> RefreshOutcome
     /// Revokes one session (sign out on this device).
     func revoke(sessionID: String, at date: Date) async throws
-    /// Revokes every session of a user (sign out everywhere, password reset, deletion).
+    /// Revokes every session of a user (sign out everywhere, password reset, deletion) and moves the account's
+    /// session generation on, so that no sign-in under way meanwhile can start a session after it.
     func revokeAll(userID: UserID, at date: Date) async throws
 }
 
@@ -104,5 +130,24 @@ public enum SessionNotice: Sendable, Equatable {
         case .ended(let id): "session-ended \(id)"
         case .allEnded(let user): "sessions-ended \(user.rawValue)"
         }
+    }
+}
+
+extension DomainError {
+    /// A sign-in overtaken by "sign out everywhere", a new password or the account's deletion.
+    static var signInOvertaken: DomainError {
+        DomainError(
+            .sessionEnded,
+            "The account changed while you were signing in (a new password, or signing out everywhere). Please sign in again.")
+    }
+
+    /// A sign-in to an account disabled meanwhile.
+    static var signInDisabled: DomainError {
+        DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
+    }
+
+    /// A sign-in whose password was replaced while it was being checked.
+    static var signInPasswordChanged: DomainError {
+        DomainError(.invalidCredentials, "That email address and password don't match an account.")
     }
 }

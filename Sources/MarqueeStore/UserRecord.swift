@@ -21,6 +21,10 @@ public struct UserRecord: Sendable, Equatable {
     public var profile: UserProfile
     /// When the operator disabled the account (`marquee user disable`); a disabled account cannot sign in.
     public var disabledAt: Date?
+    /// How many times every session of the account was ended at once (sign out everywhere, a password change or
+    /// reset, disabling). A sign-in starts its session only under the generation it read, so one that was checking
+    /// a password while such a change committed cannot outlive it. Only `SessionStore.revokeAll` moves it.
+    public var sessionGeneration: Int64
 
     /// Whether the account is an anonymous guest.
     public var isGuest: Bool { email == nil && googleSubject == nil }
@@ -29,7 +33,7 @@ public struct UserRecord: Sendable, Equatable {
     public init(
         id: UserID = UserID(), email: String? = nil, emailVerified: Bool = false, passwordHash: String? = nil,
         googleSubject: String? = nil, createdAt: Date, lastActiveAt: Date? = nil, profile: UserProfile = UserProfile(),
-        disabledAt: Date? = nil
+        disabledAt: Date? = nil, sessionGeneration: Int64 = 0
     ) {
         self.id = id
         self.email = email
@@ -40,6 +44,7 @@ public struct UserRecord: Sendable, Equatable {
         self.lastActiveAt = lastActiveAt ?? createdAt
         self.profile = profile
         self.disabledAt = disabledAt
+        self.sessionGeneration = sessionGeneration
     }
 
     /// How the person signs in, for "Signed in as": `Google`, `Email (a@b.com)` or `Guest`.

@@ -12,8 +12,11 @@ public protocol UserStore: Sendable {
     func user(email: String) async throws -> UserRecord?
     /// The account linked to this Google subject.
     func user(googleSubject: String) async throws -> UserRecord?
-    /// Replaces the stored account with `user` (same id).
-    func update(_ user: UserRecord) async throws
+    /// Changes an account in one transaction: `change` edits the account as stored now (it may throw to change
+    /// nothing), and only the fields it changed are written, so two flows changing different fields never undo each
+    /// other. Returns the account as changed; nil when there is no such account. `sessionGeneration` is not written.
+    @discardableResult
+    func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws -> UserRecord?
     /// Removes every piece of the account's data, then the account itself; returns whether it existed.
     @discardableResult
     func delete(id: UserID) async throws -> Bool

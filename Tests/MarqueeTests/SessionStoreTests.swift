@@ -25,7 +25,7 @@ struct SessionStoreTests {
     func rotation() async throws {
         try await withStores { store in
             let created = session()
-            try await store.create(created, tokenHash: "t1")
+            try await store.create(created, tokenHash: "t1", requiring: SessionPrecondition(generation: 0))
             #expect(try await store.session(id: created.id) == created)
             let later = start.addingTimeInterval(3_600)
             let outcome = try await store.refresh(tokenHash: "t1", newTokenHash: "t2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
@@ -44,7 +44,7 @@ struct SessionStoreTests {
     func reuse() async throws {
         try await withStores { store in
             let created = session()
-            try await store.create(created, tokenHash: "a1")
+            try await store.create(created, tokenHash: "a1", requiring: SessionPrecondition(generation: 0))
             let now = start.addingTimeInterval(60)
             _ = try await store.refresh(tokenHash: "a1", newTokenHash: "a2", now: now, expiresAt: now.addingTimeInterval(86_400))
             let replay = try await store.refresh(tokenHash: "a1", newTokenHash: "evil", now: now, expiresAt: now)
@@ -63,7 +63,7 @@ struct SessionStoreTests {
     func retry() async throws {
         try await withStores { store in
             let created = session()
-            try await store.create(created, tokenHash: "r1")
+            try await store.create(created, tokenHash: "r1", requiring: SessionPrecondition(generation: 0))
             let used = start.addingTimeInterval(60)
             let extended = used.addingTimeInterval(86_400)
             _ = try await store.refresh(tokenHash: "r1", newTokenHash: "r2", now: used, expiresAt: extended)
@@ -82,7 +82,7 @@ struct SessionStoreTests {
                 return
             }
             let other = session()
-            try await store.create(other, tokenHash: "o1")
+            try await store.create(other, tokenHash: "o1", requiring: SessionPrecondition(generation: 0))
             _ = try await store.refresh(tokenHash: "o1", newTokenHash: "o2", now: used, expiresAt: extended)
             _ = try await store.refresh(tokenHash: "o2", newTokenHash: "o3", now: used, expiresAt: extended)
             let stale = try await store.refresh(
@@ -98,14 +98,14 @@ struct SessionStoreTests {
     func ending() async throws {
         try await withStores { store in
             let expired = session("expired")
-            try await store.create(expired, tokenHash: "e1")
+            try await store.create(expired, tokenHash: "e1", requiring: SessionPrecondition(generation: 0))
             let afterExpiry = expired.expiresAt.addingTimeInterval(1)
             #expect(try await store.refresh(tokenHash: "e1", newTokenHash: "e2", now: afterExpiry, expiresAt: afterExpiry) == .ended(expired))
 
             let phone = session("phone")
             let laptop = session("laptop")
-            try await store.create(phone, tokenHash: "p1")
-            try await store.create(laptop, tokenHash: "l1")
+            try await store.create(phone, tokenHash: "p1", requiring: SessionPrecondition(generation: 0))
+            try await store.create(laptop, tokenHash: "l1", requiring: SessionPrecondition(generation: 0))
             let now = start.addingTimeInterval(10)
             try await store.revoke(sessionID: "phone", at: now)
             #expect(try await store.session(id: "phone")?.revokedAt == now)
@@ -125,7 +125,7 @@ struct SessionStoreTests {
         try await withMigratedDatabase { database in
             try await SQLUserStore(database: database).insert(user)
             let store = SQLSessionStore(database: database)
-            try await store.create(session("s"), tokenHash: "s1")
+            try await store.create(session("s"), tokenHash: "s1", requiring: SessionPrecondition(generation: 0))
             try await SQLUserStore(database: database).delete(id: user.id)
             #expect(try await store.session(id: "s") == nil)
             #expect(try await store.refresh(tokenHash: "s1", newTokenHash: "s2", now: start, expiresAt: start) == .unknown)
@@ -136,7 +136,7 @@ struct SessionStoreTests {
     func webSessions() async throws {
         try await withStores { store in
             let created = session()
-            try await store.create(created, secretHash: "cookie-hash")
+            try await store.create(created, secretHash: "cookie-hash", requiring: SessionPrecondition(generation: 0))
             #expect(try await store.session(secretHash: "cookie-hash") == created)
             #expect(try await store.session(secretHash: "other") == nil)
             let later = start.addingTimeInterval(7_200)

@@ -25,7 +25,7 @@ struct TokenIssuerTests {
     func accessToken() async throws {
         let clock = TestClock()
         let issuer = try await issuer(clock: clock)
-        let tokens = try await issuer.startSession(for: user, client: "Firefox on Linux")
+        let tokens = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0), client: "Firefox on Linux")
         #expect(tokens.accessTokenExpiresAt == clock.now.addingTimeInterval(15 * 60))
         #expect(try await issuer.verify(accessToken: tokens.accessToken) == AccessClaims(userID: user, sessionID: tokens.sessionID))
         clock.advance(by: 15 * 60 + 1)
@@ -36,13 +36,13 @@ struct TokenIssuerTests {
     func forged() async throws {
         let clock = TestClock()
         let issuer = try await issuer(clock: clock)
-        let tokens = try await issuer.startSession(for: user)
+        let tokens = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0))
         var tampered = Array(tokens.accessToken)
         tampered[tampered.count - 3] = tampered[tampered.count - 3] == "A" ? "B" : "A"
         let other = try await TokenIssuer(
             signingKey: Array("another-signing-key-that-is-long-enough".utf8), sessions: InMemorySessionStore(),
             now: clock.closure)
-        let foreign = try await other.startSession(for: user).accessToken
+        let foreign = try await other.startSession(for: user, requiring: SessionPrecondition(generation: 0)).accessToken
         for token in ["", "not.a.jwt", String(tampered), foreign] {
             await expectError(.invalidToken) { _ = try await issuer.verify(accessToken: token) }
         }
@@ -53,7 +53,7 @@ struct TokenIssuerTests {
     func rotationAndReuse() async throws {
         let clock = TestClock()
         let issuer = try await issuer(clock: clock)
-        let first = try await issuer.startSession(for: user)
+        let first = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0))
         clock.advance(by: 60)
         let second = try await issuer.refresh(first.refreshToken)
         #expect(second.sessionID == first.sessionID && second.refreshToken != first.refreshToken)
@@ -67,7 +67,7 @@ struct TokenIssuerTests {
     func retriedRefresh() async throws {
         let clock = TestClock()
         let issuer = try await issuer(clock: clock)
-        let first = try await issuer.startSession(for: user)
+        let first = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0))
         clock.advance(by: 60)
         let second = try await issuer.refresh(first.refreshToken)
         clock.advance(by: 20)
@@ -81,7 +81,7 @@ struct TokenIssuerTests {
         await expectError(.sessionEnded) { _ = try await issuer.refresh(first.refreshToken) }
         await expectError(.sessionEnded) { _ = try await issuer.refresh(third.refreshToken) }
 
-        let other = try await issuer.startSession(for: user)
+        let other = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0))
         _ = try await issuer.refresh(other.refreshToken)
         clock.advance(by: TokenIssuer.refreshRetryWindow + 1)
         await expectError(.sessionEnded) { _ = try await issuer.refresh(other.refreshToken) }
@@ -93,7 +93,7 @@ struct TokenIssuerTests {
         try await withMigratedDatabase { database in
             try await SQLUserStore(database: database).insert(UserRecord(id: user, createdAt: clock.now))
             let tokens = try await issuer(clock: clock, sessions: SQLSessionStore(database: database))
-                .startSession(for: user)
+                .startSession(for: user, requiring: SessionPrecondition(generation: 0))
             clock.advance(by: 29 * 86_400)
             let restarted = try await issuer(clock: clock, sessions: SQLSessionStore(database: database))
             let renewed = try await restarted.refresh(tokens.refreshToken)

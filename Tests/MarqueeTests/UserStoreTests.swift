@@ -28,13 +28,15 @@ struct UserStoreTests {
             #expect(try await store.user(id: guest.id)?.isGuest == true)
             #expect(try await store.user(email: "nobody@example.com") == nil)
 
-            var upgraded = guest
-            upgraded.googleSubject = "google-123"
-            upgraded.email = "grace@example.com"
-            upgraded.emailVerified = true
-            upgraded.lastActiveAt = created.addingTimeInterval(60)
-            try await store.update(upgraded)
+            let upgraded = try await store.update(id: guest.id) { user in
+                user.googleSubject = "google-123"
+                user.email = "grace@example.com"
+                user.emailVerified = true
+                user.lastActiveAt = created.addingTimeInterval(60)
+            }
+            #expect(upgraded?.email == "grace@example.com")
             #expect(try await store.user(googleSubject: "google-123") == upgraded)
+            #expect(try await store.update(id: UserID()) { $0.emailVerified = true } == nil)
             #expect(try await store.user(id: guest.id)?.isGuest == false)
 
             #expect(try await store.delete(id: ada.id))
@@ -59,11 +61,10 @@ struct UserStoreTests {
                     (error as? DomainError)?.code == .accountExists
                 }
             }
-            var other = UserRecord(email: "other@example.com", createdAt: created)
+            let other = UserRecord(email: "other@example.com", createdAt: created)
             try await store.insert(other)
-            other.email = "same@example.com"
             await #expect {
-                try await store.update(other)
+                try await store.update(id: other.id) { $0.email = "same@example.com" }
             } throws: { error in
                 (error as? DomainError)?.code == .accountExists
             }

@@ -28,17 +28,14 @@ public struct AccountAdmin: Sendable {
 
     /// Disables the account and ends its sessions; it cannot sign in until enabled.
     public func disable(_ user: UserRecord) async throws {
-        var user = user
-        user.disabledAt = now()
-        try await users.update(user)
-        try await sessions.revokeAll(userID: user.id, at: now())
+        let date = now()
+        try await users.update(id: user.id) { $0.disabledAt = $0.disabledAt ?? date }
+        try await sessions.revokeAll(userID: user.id, at: date)
     }
 
     /// Lets a disabled account sign in again.
     public func enable(_ user: UserRecord) async throws {
-        var user = user
-        user.disabledAt = nil
-        try await users.update(user)
+        try await users.update(id: user.id) { $0.disabledAt = nil }
     }
 
     /// Deletes the account with all its data. Its sessions end first, so running servers (on a shared database,

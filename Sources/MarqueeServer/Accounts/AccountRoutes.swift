@@ -133,7 +133,8 @@ struct AccountRoutes {
         }
         auth.post("password/reset/confirm") { request, context in
             let body = try await JSONBody.decode(ResetConfirm.self, from: request, context: context, fields: ["token", "password"])
-            try await accounts.confirmPasswordReset(token: body.token, newPassword: body.password)
+            try await accounts.confirmPasswordReset(
+                token: body.token, newPassword: body.password, client: ClientInfo(request, context))
             return try status(.ok, "password_reset", "Your new password is set and every device was signed out. Sign in with it now.")
         }
         auth.post("password/change") { request, context in

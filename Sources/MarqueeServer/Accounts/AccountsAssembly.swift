@@ -55,7 +55,9 @@ struct AccountsAssembly {
         self.googleWeb = googleWeb
         service = AccountService(
             users: SQLUserStore(database: database), links: SQLOneTimeTokenStore(database: database), tokens: tokens,
-            hasher: dependencies.passwordHasher ?? BcryptPasswordHasher(), mailer: queue, baseURL: publicURL,
+            hasher: BoundedPasswordHasher(
+                dependencies.passwordHasher ?? BcryptPasswordHasher(), capacity: Self.passwordChecksAtOnce),
+            mailer: queue, baseURL: publicURL,
             throttle: Self.throttle(settings: settings, database: database, now: dependencies.now), identity: identity,
             transfer: transfer, logger: logger, now: dependencies.now)
         services.append(
@@ -64,6 +66,10 @@ struct AccountsAssembly {
         authenticator = Authenticator(tokens: tokens, publicURL: publicURL)
         self.services = services
     }
+
+    /// How many password hashes and checks may be under way at once before more are turned away with `auth.busy`:
+    /// four per core, about a second's wait at bcrypt's cost 12.
+    static let passwordChecksAtOnce = 4 * System.coreCount
 
     /// Attempt counts in memory for one instance; in the database when instances share it, so one limit holds.
     private static func throttle(settings: ServerSettings, database: any Database, now: @escaping @Sendable () -> Date)

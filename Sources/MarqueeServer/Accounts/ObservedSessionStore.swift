@@ -8,12 +8,16 @@ struct ObservedSessionStore: SessionStore {
     let base: any SessionStore
     let onEnd: @Sendable (SessionNotice) -> Void
 
-    func create(_ session: SessionRecord, tokenHash: String) async throws {
-        try await base.create(session, tokenHash: tokenHash)
+    func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
+        try await base.create(session, tokenHash: tokenHash, requiring: precondition)
     }
 
-    func create(_ session: SessionRecord, secretHash: String) async throws {
-        try await base.create(session, secretHash: secretHash)
+    func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+        async throws
+    {
+        try await base.create(session, secretHash: secretHash, requiring: precondition)
     }
 
     func session(id: String) async throws -> SessionRecord? {

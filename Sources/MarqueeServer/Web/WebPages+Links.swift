@@ -89,7 +89,8 @@ extension WebPages {
             }
             guard form["password"] == form["password_again"] else { return try retry("The two passwords are not the same.") }
             do {
-                try await accounts.confirmPasswordReset(token: token, newPassword: form["password"] ?? "")
+                try await accounts.confirmPasswordReset(
+                    token: token, newPassword: form["password"] ?? "", client: ClientInfo(request, context))
             } catch let error as DomainError where error.code == .weakPassword {
                 return try retry(error.message)
             } catch let error as DomainError {
