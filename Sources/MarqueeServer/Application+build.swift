@@ -105,7 +105,11 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let instruments = RequestInstruments(registry: registry)
         let responseCache = ResponseCache(
             timeToLive: provider.source == .tmdb ? .seconds(60) : .seconds(600), instruments: instruments,
-            serverName: serverName)
+            serverName: serverName,
+            size: registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    namespace: "marquee", subsystem: "response_cache", metricName: "size", unitName: "bytes",
+                    helpText: "Bytes the catalog response cache holds (bodies, keys and bookkeeping), at most 64 MiB.")))
         let home = HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex)
         let web = WebPages(
             responses: WebResponses(

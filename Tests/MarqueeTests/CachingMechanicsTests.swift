@@ -31,7 +31,7 @@ struct CachingMechanicsTests {
 
     @Test("The response cache stays within its byte budget, dropping the oldest entries first")
     func byteBudget() async throws {
-        let cache = cache(capacity: 100)
+        let cache = cache(capacity: 2 * (1 + 40 + ResponseCache.entryOverhead))
         try await store(cache, "a", bytes: 40)
         try await store(cache, "b", bytes: 40)
         #expect(cache.entry(for: "a") != nil && cache.entry(for: "b") != nil)
@@ -53,5 +53,20 @@ struct CachingMechanicsTests {
             _ = try await live.body(for: "b", route: "/r", cacheControl: "public") { throw Failure() }
         }
         #expect(live.entry(for: "b") == nil)
+    }
+
+    @Test("Keys count against the budget as bodies do: long keys with tiny bodies cannot grow the cache past it")
+    func keysCount() async throws {
+        let cache = cache(capacity: 64 * 1024)
+        for index in 0..<1_000 { try await store(cache, "/r?q=\(index)" + String(repeating: "A", count: 4_000), bytes: 1) }
+        #expect(cache.bytes <= 64 * 1024)
+        #expect(cache.bytes > 32 * 1024)
+    }
+
+    @Test("Expired entries are swept out as new ones arrive, not kept until the budget runs out")
+    func expiredSwept() async throws {
+        let cache = cache(capacity: 1 << 20, timeToLive: .zero)
+        for key in ["a", "b", "c"] { try await store(cache, key, bytes: 100) }
+        #expect(cache.bytes == 0)
     }
 }

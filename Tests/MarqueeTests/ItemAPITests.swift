@@ -218,10 +218,10 @@ struct ItemAPITests {
                 ("/api/v1/search?q=%00", .get, nil, 400, "catalog.bad_query"),
                 ("/api/v1/me/items?q=a%00", .get, nil, 400, "catalog.bad_query"),
                 // Requests that remove or write refuse a parameter they do not take, instead of acting on everything.
-                ("/api/v1/me/items/favorites?media_type=movie", .delete, nil, 400, "request.invalid_parameter"),
-                ("/api/v1/me/items/favorites?KIND=movie", .delete, nil, 400, "request.invalid_parameter"),
-                ("/api/v1/me/items/favorites/movie/603?list=watchlist", .delete, nil, 400, "request.invalid_parameter"),
-                ("/api/v1/me/import?fromat=csv", .post, ["items": [Int]()], 400, "request.invalid_parameter"),
+                ("/api/v1/me/items/favorites?media_type=movie", .delete, nil, 400, "request.unknown_parameter"),
+                ("/api/v1/me/items/favorites?KIND=movie", .delete, nil, 400, "request.unknown_parameter"),
+                ("/api/v1/me/items/favorites/movie/603?list=watchlist", .delete, nil, 400, "request.unknown_parameter"),
+                ("/api/v1/me/import?fromat=csv", .post, ["items": [Int]()], 400, "request.unknown_parameter"),
                 // A parameter given twice is refused rather than half read: this would clear the movies only.
                 ("/api/v1/me/items/favorites?kind=movie&kind=tv", .delete, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?limit=10&limit=20", .get, nil, 400, "request.invalid_parameter"),

@@ -8,9 +8,12 @@ struct RequestParsing {
     let context: MarqueeRequestContext
     /// Query values that replace the request's own (a page translating its form fields to the API's names).
     var overrides: [String: String] = [:]
+    /// Where a cacheable route's parsing notes what it read (see `ParameterRecord`).
+    var record: ParameterRecord?
 
     func query(_ name: String) -> String? {
-        overrides[name] ?? request.uri.formValue(name)
+        record?.read(name)
+        return overrides[name] ?? request.uri.formValue(name)
     }
 
     /// A free-text query value, refused unless its percent-escapes spell UTF-8 text: the decoded value cannot tell
@@ -28,11 +31,8 @@ struct RequestParsing {
     /// Refuses query parameters other than `names`: where a request removes or writes data, a misspelt filter
     /// (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything.
     func onlyQuery(_ names: Set<String>) throws {
-        for name in request.uri.formPairs.map({ String($0.key) }) {
-            guard names.contains(name) else {
-                let known = names.isEmpty ? "It takes none." : "It takes: \(names.sorted().joined(separator: ", "))."
-                throw DomainError(.invalidParameter, "Unknown query parameter '\(name.prefix(40))'. \(known)")
-            }
+        for name in request.uri.formPairs.map({ String($0.key) }) where !names.contains(name) {
+            throw ParameterRecord.unknown(name, known: names)
         }
     }
 
@@ -58,6 +58,7 @@ struct RequestParsing {
         guard let page = WholeNumber.parse(text), (1...Page<MediaSummary>.maxPage).contains(page) else {
             throw DomainError(.badPage, "page must be a whole number from 1 to \(Page<MediaSummary>.maxPage).")
         }
+        record?.parsed("page", page == 1 ? nil : String(page))
         return page
     }
 
@@ -72,6 +73,7 @@ struct RequestParsing {
         guard let id = WholeNumber.parse(text), id > 0 else {
             throw DomainError(.badID, "'\(text.prefix(40))' is not a valid id; ids are positive whole numbers.")
         }
+        record?.parsedPath("id", String(id))
         return id
     }
 
@@ -81,6 +83,7 @@ struct RequestParsing {
             throw DomainError(
                 .invalidParameter, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
+        record?.parsed(name, String(value))
         return value
     }
 
@@ -101,6 +104,7 @@ struct RequestParsing {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw DomainError(.invalidParameter, "\(name) must be one of: \(allowed).")
         }
+        record?.parsed(name, value.rawValue == defaultValue.rawValue ? nil : value.rawValue)
         return value
     }
 
@@ -112,12 +116,14 @@ struct RequestParsing {
                 throw DomainError(.invalidParameter, "language must look like en or en-US.")
             }
             locale.language = language
+            record?.parsed("language", language == defaults.language ? nil : language)
         }
         if let text = query("region") {
             guard let region = LocaleParsing.region(text) else {
                 throw DomainError(.invalidParameter, "region must be a two-letter country code like US.")
             }
             locale.region = region
+            record?.parsed("region", region == defaults.region ? nil : region)
         }
         return locale
     }

@@ -1,11 +1,14 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import Prometheus
 import Synchronization
 
 /// Encoded JSON bodies of catalog responses, so a repeated request costs a dictionary lookup instead of a
-/// provider call and a JSON encoding. Keyed by the request's path and query exactly as sent. Bounded in bytes
-/// (expired entries go first, then the oldest); each entry lives for `timeToLive`. Read by the routes and, for hits, by `CachedResponseHandler`.
+/// provider call and a JSON encoding. Keyed by the request as its route parsed it (`ParameterRecord`), never by
+/// the text a client sent. Bounded in bytes, keys and bookkeeping counted with the bodies (expired entries go
+/// first, then the oldest); each entry lives for `timeToLive`, and expired ones are swept out as time passes.
+/// Read by the routes and, for hits, by `CachedResponseHandler`.
 final class ResponseCache: Sendable {
     /// A cached response.
     struct Entry: Sendable {
@@ -21,19 +24,31 @@ final class ResponseCache: Sendable {
     private struct Storage {
         var entries: [String: Entry] = [:]
         var bytes = 0
+        /// When expired entries are next swept out.
+        var nextSweep = ContinuousClock.now
     }
+
+    /// What an entry costs besides its key and body: the entry itself, its headers and its slot in the table,
+    /// rounded up.
+    static let entryOverhead = 512
 
     private let storage = Mutex(Storage())
     private let timeToLive: Duration
     private let capacity: Int
     private let instruments: RequestInstruments
     private let serverName: String
+    /// Reports `bytes` (`marquee_response_cache_size_bytes`).
+    private let size: Gauge?
 
-    init(timeToLive: Duration, instruments: RequestInstruments, serverName: String, capacity: Int = 64 << 20) {
+    init(
+        timeToLive: Duration, instruments: RequestInstruments, serverName: String, capacity: Int = 64 << 20,
+        size: Gauge? = nil
+    ) {
         self.timeToLive = timeToLive
         self.instruments = instruments
         self.serverName = serverName
         self.capacity = capacity
+        self.size = size
     }
 
     /// The live entry for `key`, if any.
@@ -57,20 +72,37 @@ final class ResponseCache: Sendable {
             body: body, expires: now + timeToLive, route: route,
             instruments: instruments.instruments(route: route, method: .get, status: 200), headers: headers)
         storage.withLock { storage in
-            storage.bytes += body.readableBytes - (storage.entries[key]?.body.readableBytes ?? 0)
-            storage.entries[key] = entry
+            if let replaced = storage.entries.updateValue(entry, forKey: key) {
+                storage.bytes -= Self.cost(key, replaced)
+            }
+            storage.bytes += Self.cost(key, entry)
+            if now >= storage.nextSweep {
+                storage.nextSweep = now + timeToLive
+                for (key, entry) in storage.entries where entry.expires <= now { Self.remove(key, entry, from: &storage) }
+            }
             if storage.bytes > capacity { Self.evict(&storage, toFit: capacity * 3 / 4, now: now) }
+            size?.set(Int64(storage.bytes))
         }
         return body
+    }
+
+    /// How many bytes of the budget an entry takes.
+    static func cost(_ key: String, _ entry: Entry) -> Int {
+        key.utf8.count + entry.body.readableBytes + entryOverhead
+    }
+
+    /// The bytes the cache holds, as counted against its capacity.
+    var bytes: Int { storage.withLock { $0.bytes } }
+
+    private static func remove(_ key: String, _ entry: Entry, from storage: inout Storage) {
+        storage.entries[key] = nil
+        storage.bytes -= cost(key, entry)
     }
 
     private static func evict(_ storage: inout Storage, toFit budget: Int, now: ContinuousClock.Instant) {
         let oldestFirst = storage.entries.sorted { lhs, rhs in
             (lhs.value.expires <= now ? 0 : 1, lhs.value.expires) < (rhs.value.expires <= now ? 0 : 1, rhs.value.expires)
         }
-        for (key, entry) in oldestFirst where storage.bytes > budget {
-            storage.entries[key] = nil
-            storage.bytes -= entry.body.readableBytes
-        }
+        for (key, entry) in oldestFirst where storage.bytes > budget { remove(key, entry, from: &storage) }
     }
 }
