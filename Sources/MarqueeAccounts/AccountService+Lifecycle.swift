@@ -200,6 +200,14 @@ extension AccountService {
         logger.info("Account deleted", metadata: ["user": "\(user.id)"])
     }
 
+    /// Removes what the account tables would otherwise keep for ever: sessions that ended and links that expired a
+    /// while ago (kept meanwhile so that a late visit is told what happened); returns how many of each went.
+    public func pruneEnded() async throws -> (sessions: Int, links: Int) {
+        let sessions = try await tokens.pruneEndedSessions()
+        let links = try await links.prune(expiredBefore: now().addingTimeInterval(-policy.abandonedAfter))
+        return (sessions, links)
+    }
+
     /// Removes guests (and never-verified accounts) unused for the policy's period; returns how many.
     public func purgeAbandonedAccounts() async throws -> Int {
         var removed = 0

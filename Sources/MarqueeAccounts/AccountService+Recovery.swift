@@ -21,7 +21,8 @@ extension AccountService {
         try passwordPolicy.validate(newPassword)
         let tokenHash = TokenIssuer.hash(token)
         try await throttle.attempt(["reset-confirm:ip:\(client.address)"])
-        try await checkResetLink(tokenHash: tokenHash)
+        let link = try await checkResetLink(tokenHash: tokenHash)
+        try await throttle.attempt(["reset-confirm:user:\(link.userID)"])
         let passwordHash = try await hasher.hash(newPassword)
         let at = now()
         switch try await links.consume(tokenHash: tokenHash, purpose: .resetPassword, at: at) {
@@ -44,15 +45,17 @@ extension AccountService {
     /// Throws what following a reset link would (used, expired, unknown) without using it: the page asks for the
     /// new password only when the link can still set it.
     public func checkResetLink(token: String) async throws {
-        try await checkResetLink(tokenHash: TokenIssuer.hash(token))
+        _ = try await checkResetLink(tokenHash: TokenIssuer.hash(token))
     }
 
-    private func checkResetLink(tokenHash: String) async throws {
+    /// The reset link with this hash, if it can still set a password.
+    private func checkResetLink(tokenHash: String) async throws -> OneTimeTokenRecord {
         guard let link = try await links.record(tokenHash: tokenHash), link.purpose == .resetPassword else {
             throw Self.linkInvalid
         }
         if link.usedAt != nil { throw Self.linkUsed }
         if link.expiresAt <= now() { throw Self.resetLinkExpired }
+        return link
     }
 
     static var resetLinkExpired: DomainError {

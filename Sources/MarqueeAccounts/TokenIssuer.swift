@@ -195,6 +195,12 @@ public struct TokenIssuer: Sendable {
         try await sessions.revokeAll(userID: user, at: now())
     }
 
+    /// Removes sessions that ended, and refresh tokens used, longer ago than a session's lifetime (a token that
+    /// old reads as unknown rather than reused: either way it signs no one in); returns how many sessions went.
+    public func pruneEndedSessions() async throws -> Int {
+        try await sessions.prune(endedBefore: now().addingTimeInterval(-sessionLifetime))
+    }
+
     /// How long after a refresh its token may be presented again for the same answer, so that a client which lost
     /// the answer (a dropped connection, a timeout) retries instead of being signed out. Within it a stolen copy
     /// used first would go unnoticed, so it is kept short.

@@ -95,6 +95,11 @@ public final class CachedSessionStore: SessionStore {
         drop(sessionID)
     }
 
+    @discardableResult
+    public func prune(endedBefore date: Date) async throws -> Int {
+        try await base.prune(endedBefore: date)
+    }
+
     public func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
         forget(.allEnded(userID))

@@ -82,6 +82,9 @@ public protocol OneTimeTokenStore: Sendable {
     /// Makes a link that `consume` used at `usedAt` current again, for an action refused after the link was used
     /// (the person can fix the cause and follow the same link). A link used or withdrawn at another time stays used.
     func release(tokenHash: String, usedAt: Date) async throws
+    /// Removes links that expired before `date`, used or not; returns how many.
+    @discardableResult
+    func prune(expiredBefore date: Date) async throws -> Int
 }
 
 extension OneTimeTokenStore {
@@ -119,5 +122,12 @@ public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
 
     public func release(tokenHash: String, usedAt: Date) {
         if records[tokenHash]?.usedAt == usedAt { records[tokenHash]?.usedAt = nil }
+    }
+
+    @discardableResult
+    public func prune(expiredBefore date: Date) -> Int {
+        let before = records.count
+        records = records.filter { $0.value.expiresAt >= date }
+        return before - records.count
     }
 }

@@ -81,4 +81,15 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
                 .where("token_hash", .equal, tokenHash).where("used_at", .equal, Milliseconds.from(usedAt)).run()
         }
     }
+
+    @discardableResult
+    public func prune(expiredBefore date: Date) async throws -> Int {
+        let millis = Milliseconds.from(date)
+        return try await database.write { db in
+            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from("one_time_tokens").where("expires_at", .lessThan, millis).first(decodingColumn: "n", as: Int.self)
+            try await db.delete(from: "one_time_tokens").where("expires_at", .lessThan, millis).run()
+            return count ?? 0
+        }
+    }
 }

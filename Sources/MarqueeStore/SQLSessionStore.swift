@@ -180,4 +180,20 @@ public struct SQLSessionStore: SessionStore {
             try await database.bus?.send(SessionNotice.allEnded(userID).message, in: db)
         }
     }
+
+    @discardableResult
+    public func prune(endedBefore date: Date) async throws -> Int {
+        let millis = Milliseconds.from(date)
+        return try await database.write { db in
+            let ended = try await db.select().column("id").from("sessions")
+                .where { $0.where("revoked_at", .lessThan, millis).orWhere("expires_at", .lessThan, millis) }
+                .all(decodingColumn: "id", as: String.self)
+            for batch in stride(from: 0, to: ended.count, by: 500).map({ Array(ended[$0..<min($0 + 500, ended.count)]) }) {
+                try await db.delete(from: "refresh_tokens").where("session_id", .in, batch).run()
+                try await db.delete(from: "sessions").where("id", .in, batch).run()
+            }
+            try await db.delete(from: "refresh_tokens").where("used_at", .lessThan, millis).run()
+            return ended.count
+        }
+    }
 }

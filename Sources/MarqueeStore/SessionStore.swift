@@ -103,6 +103,10 @@ public protocol SessionStore: Sendable {
     /// Revokes every session of a user (sign out everywhere, password reset, deletion) and moves the account's
     /// session generation on, so that no sign-in under way meanwhile can start a session after it.
     func revokeAll(userID: UserID, at date: Date) async throws
+    /// Removes sessions that ended (revoked or expired) before `date`, with their refresh tokens, and refresh tokens
+    /// used before `date`; returns how many sessions went. A token presented after that reads as unknown.
+    @discardableResult
+    func prune(endedBefore date: Date) async throws -> Int
 }
 
 /// The bus message saying sessions ended, so other instances forget them and close their live streams.

@@ -108,4 +108,18 @@ struct OneTimeTokenStoreTests {
             try await store.release(tokenHash: "nothing", usedAt: first)
         }
     }
+
+    @Test("Pruning removes links that expired before a date, used or not, and keeps the rest")
+    func prune() async throws {
+        try await withStores { store in
+            try await store.create(link("old", lifetime: 60))
+            try await store.create(link("used", lifetime: 60))
+            _ = try await store.consume(tokenHash: "used", purpose: .verifyEmail, at: start)
+            try await store.create(link("current", lifetime: 3_600))
+            #expect(try await store.prune(expiredBefore: start.addingTimeInterval(120)) == 2)
+            #expect(try await store.record(tokenHash: "old") == nil)
+            #expect(try await store.record(tokenHash: "used") == nil)
+            #expect(try await store.record(tokenHash: "current") != nil)
+        }
+    }
 }

@@ -120,6 +120,32 @@ struct SessionStoreTests {
         }
     }
 
+    @Test("Pruning removes sessions that ended before a date, with their tokens, and tokens used before it")
+    func prune() async throws {
+        try await withStores { store in
+            let open = SessionPrecondition(generation: 0)
+            let (revoked, expired, active) = (session("revoked"), session("expired"), session("active"))
+            for (session, token) in [(revoked, "r1"), (expired, "x1"), (active, "a1")] {
+                try await store.create(session, tokenHash: token, requiring: open)
+            }
+            try await store.revoke(sessionID: "revoked", at: start.addingTimeInterval(10))
+            let later = start.addingTimeInterval(20)
+            _ = try await store.refresh(tokenHash: "a1", newTokenHash: "a2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
+            let afterExpiry = expired.expiresAt.addingTimeInterval(1)
+            #expect(try await store.prune(endedBefore: afterExpiry) == 2)
+            #expect(try await store.session(id: "revoked") == nil)
+            #expect(try await store.session(id: "expired") == nil)
+            #expect(try await store.session(id: "active") != nil)
+            #expect(try await store.refresh(tokenHash: "r1", newTokenHash: "r2", now: later, expiresAt: later) == .unknown)
+            // The used token went too (a late replay reads as unknown); its successor still works.
+            #expect(try await store.refresh(tokenHash: "a1", newTokenHash: "zz", now: afterExpiry, expiresAt: afterExpiry) == .unknown)
+            guard case .rotated = try await store.refresh(tokenHash: "a2", newTokenHash: "a3", now: later, expiresAt: later) else {
+                Issue.record("the active session's current token stopped working")
+                return
+            }
+        }
+    }
+
     @Test("Deleting the account deletes its sessions")
     func cascade() async throws {
         try await withMigratedDatabase { database in

@@ -2,7 +2,8 @@ import Logging
 import MarqueeAccounts
 import ServiceLifecycle
 
-/// Removes guests (and never-verified accounts) idle for 30 days, with their data: at start, then hourly.
+/// Removes guests (and never-verified accounts) idle for 30 days, with their data, and sessions and links that
+/// ended long ago: at start, then hourly.
 struct AbandonedAccountPurgeService: Service {
     let accounts: AccountService
     let logger: Logger
@@ -14,6 +15,12 @@ struct AbandonedAccountPurgeService: Service {
                 do {
                     let removed = try await accounts.purgeAbandonedAccounts()
                     if removed > 0 { logger.info("Removed idle guest accounts", metadata: ["count": "\(removed)"]) }
+                    let pruned = try await accounts.pruneEnded()
+                    if pruned != (0, 0) {
+                        logger.info(
+                            "Removed ended sessions and expired links",
+                            metadata: ["sessions": "\(pruned.sessions)", "links": "\(pruned.links)"])
+                    }
                 } catch {
                     logger.warning("Could not remove idle guest accounts", metadata: ["error": "\(error)"])
                 }

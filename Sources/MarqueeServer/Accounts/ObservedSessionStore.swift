@@ -46,6 +46,11 @@ struct ObservedSessionStore: SessionStore {
         onEnd(.ended(sessionID))
     }
 
+    @discardableResult
+    func prune(endedBefore date: Date) async throws -> Int {
+        try await base.prune(endedBefore: date)
+    }
+
     func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
         onEnd(.allEnded(userID))
