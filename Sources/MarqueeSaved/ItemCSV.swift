@@ -9,7 +9,15 @@ public enum ItemCSV {
 
     /// The CSV text of `items`, header line first.
     public static func export(_ items: [SavedItem]) -> String {
-        var text = header.joined(separator: ",") + "\r\n"
+        headerLine + rows(items)
+    }
+
+    /// The CSV's first line: the column names.
+    public static var headerLine: String { header.joined(separator: ",") + "\r\n" }
+
+    /// A line per item, in the header's columns.
+    public static func rows(_ items: [SavedItem]) -> String {
+        var text = ""
         for item in items {
             let fields = [
                 item.list.rawValue, item.kind.rawValue, item.id, item.snapshot.title, item.snapshot.subtitle ?? "",

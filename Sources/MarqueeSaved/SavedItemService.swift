@@ -101,16 +101,14 @@ public struct SavedItemService: Sendable {
         return try await store.lists(containing: pairs, for: user)
     }
 
-    /// Everything the caller saved and the sequence number it reflects (exports).
-    public func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64) {
-        try await store.everything(for: user)
-    }
-
-    /// Everything the caller saved and the point of the latest change it reflects, which a client that replaces
-    /// its lists with these items resumes from (snapshots on the stream and from `GET /changes`).
-    public func snapshot(for user: UserID) async throws -> (items: [SavedItem], point: ResumePoint) {
-        let (items, latest) = try await store.everything(for: user)
-        return (items, try await resumePoint(for: user, at: latest))
+    /// Everything the caller saved, to be read a batch at a time, and the point of the latest change it reflects,
+    /// which a client that replaces its lists with these items resumes from (exports, and snapshots on the stream
+    /// and from `GET /changes`).
+    public func snapshot(for user: UserID, batchSize: Int = 100) async throws -> SavedItemSnapshot {
+        // The point first: a change saved while the batches are read is then both in them and replayed after the
+        // point, never missed (a change applied twice leaves what it left once).
+        let point = try await latestPoint(for: user)
+        return SavedItemSnapshot(point: point, store: store, user: user, batchSize: batchSize)
     }
 
     /// The caller's latest change sequence number (0 before their first change).

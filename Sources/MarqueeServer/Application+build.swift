@@ -153,8 +153,15 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
             [
-                // Before the stream handler, so that it counts stream requests and their answers too.
-                CachedResponseHandlerInstaller(cache: responseCache, logger: logger),
+                // Before the stream handler, so that they count stream requests and their answers too.
+                HTTP1HandlerInstaller {
+                    [
+                        RequestDeadlineHandler(
+                            headTimeout: .seconds(Int64(settings.headerTimeout)),
+                            stallTimeout: .seconds(Int64(settings.bodyTimeout))),
+                        CachedResponseHandler(cache: responseCache, logger: logger),
+                    ]
+                },
                 MalformedRequestHandler(serverName: serverName, logger: logger), LiveStreamHandler(streams),
             ]
         }

@@ -80,11 +80,16 @@ public actor InMemorySavedItemStore: SavedItemStore {
         return result
     }
 
-    public func everything(for user: UserID) -> (items: [SavedItem], latest: Int64) {
-        let all = items.filter { $0.key.user == user }.values.sorted {
+    public func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) -> [SavedItem] {
+        let after = position.map { position in { (item: SavedItem) in Self.precedes(position, item.position(for: .created)) } }
+        return Array(all(of: user).filter { after?($0) ?? true }.prefix(limit))
+    }
+
+    /// Every item of `user`, oldest first.
+    private func all(of user: UserID) -> [SavedItem] {
+        items.filter { $0.key.user == user }.values.sorted {
             Self.precedes($0.position(for: .created), $1.position(for: .created))
         }
-        return (all, latest[user] ?? 0)
     }
 
     public func count(for user: UserID) -> Int {
@@ -108,7 +113,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
 
     public func move(from source: UserID, to target: UserID, at date: Date, limit: Int) throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
-        let moving = everything(for: source).items
+        let moving = all(of: source)
         let arriving = moving.filter { items[Key(user: target, list: $0.list, kind: $0.kind, id: $0.id)] == nil }.count
         guard arriving == 0 || count(for: target) + arriving <= limit else {
             throw SavedItemLimitReached(limit: limit)

@@ -70,6 +70,30 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     public func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
+        let wanted = query.limit == .max ? nil : query.limit
+        var items = try await rows(query, for: user, limit: wanted.map { $0 + 1 })
+        var next: SavedItemPosition?
+        if let wanted, items.count > wanted {
+            items.removeLast(items.count - wanted)
+            next = items.last?.position(for: query.sort)
+        }
+        let total: Int
+        if next == nil, query.after == nil {
+            total = items.count
+        } else {
+            total = try await database.reader.raw(
+                "SELECT COUNT(*) AS n FROM saved_items WHERE \(Self.conditions(query, user: user))"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+        return SavedItemPage(items: items, next: next, total: total)
+    }
+
+    public func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) async throws -> [SavedItem] {
+        try await rows(SavedItemQuery(sort: .created, descending: false, after: position), for: user, limit: limit)
+    }
+
+    /// The items `query` selects, in its order, from its position on, at most `limit`.
+    private func rows(_ query: SavedItemQuery, for user: UserID, limit: Int?) async throws -> [SavedItem] {
         let db = database.reader
         // Written out, never from input; absent ratings and watch dates sort as `SavedItem.position` reads them.
         let column = switch query.sort {
@@ -91,22 +115,8 @@ public struct SQLSavedItemStore: SavedItemStore {
             select += " AND (\(unsafeRaw: column) \(unsafeRaw: op) \(bind: value) OR (\(unsafeRaw: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
         }
         select += " ORDER BY \(unsafeRaw: column) \(unsafeRaw: direction), list \(unsafeRaw: direction), kind \(unsafeRaw: direction), item_id \(unsafeRaw: direction)"
-        let wanted = query.limit == .max ? nil : query.limit
-        if let wanted { select += " LIMIT \(literal: wanted + 1)" }
-        var items = try await db.raw(select).all().compactMap(SavedItemRow.item)
-        var next: SavedItemPosition?
-        if let wanted, items.count > wanted {
-            items.removeLast(items.count - wanted)
-            next = items.last?.position(for: query.sort)
-        }
-        let total: Int
-        if next == nil, query.after == nil {
-            total = items.count
-        } else {
-            total = try await db.raw("SELECT COUNT(*) AS n FROM saved_items WHERE \(conditions)").first()?
-                .decode(column: "n", as: Int.self) ?? 0
-        }
-        return SavedItemPage(items: items, next: next, total: total)
+        if let limit { select += " LIMIT \(literal: limit)" }
+        return try await db.raw(select).all().compactMap(SavedItemRow.item)
     }
 
     public func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
@@ -122,18 +132,6 @@ public struct SQLSavedItemStore: SavedItemStore {
             if wanted.contains(key) { result[key, default: []].insert(list) }
         }
         return result
-    }
-
-    public func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64) {
-        // One read transaction would be tidier, but the reader connection is shared; reading the sequence first
-        // means a change landing in between is both in the items and replayed after `latest` (applying it twice
-        // is harmless), never missed.
-        let latest = try await Self.sequence(database.reader, user)?.latest ?? 0
-        let items = try await database.reader.select().columns("*").from("saved_items")
-            .where("user_id", .equal, user.rawValue).orderBy("created_at").orderBy("list").orderBy("kind")
-            .orderBy("item_id").all().compactMap(SavedItemRow.item)
-        try await database.settle()
-        return (items, latest)
     }
 
     public func latest(for user: UserID) async throws -> Int64 {

@@ -32,8 +32,9 @@ public protocol SavedItemStore: Sendable {
     func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage
     /// Which of these (kind, id) pairs are saved, in which lists.
     func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>]
-    /// Every item the person has (both lists), oldest first, and the change sequence they reflect.
-    func everything(for user: UserID) async throws -> (items: [SavedItem], latest: Int64)
+    /// Up to `limit` of the person's items (both lists), oldest first, after `position` (the last item of the batch
+    /// before, as `position(for: .created)` gives it): everything, a few at a time, for exports and snapshots.
+    func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) async throws -> [SavedItem]
     /// How many items the person has in all.
     func count(for user: UserID) async throws -> Int
     /// The person's latest change sequence number (0 before their first change).

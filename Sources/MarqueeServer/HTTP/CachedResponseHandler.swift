@@ -92,23 +92,21 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 }
 
-/// Puts a `CachedResponseHandler` into a new connection's pipeline in front of the HTTP/1-to-swift-http-types
-/// codec (Hummingbird lets extra handlers in only behind it), then removes itself.
-final class CachedResponseHandlerInstaller: ChannelInboundHandler, RemovableChannelHandler {
+/// Puts handlers that work on HTTP/1 parts into a new connection's pipeline in front of the HTTP/1-to-swift-http-types
+/// codec (Hummingbird lets extra handlers in only behind it), in the order given, then removes itself.
+final class HTTP1HandlerInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Never
 
-    private let cache: ResponseCache
-    private let logger: Logger
+    private let handlers: () -> [any ChannelHandler]
 
-    init(cache: ResponseCache, logger: Logger) {
-        self.cache = cache
-        self.logger = logger
+    init(_ handlers: @escaping () -> [any ChannelHandler]) {
+        self.handlers = handlers
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         if let codec = try? pipeline.context(handlerType: HTTP1ToHTTPServerCodec.self) {
-            try? pipeline.addHandler(CachedResponseHandler(cache: cache, logger: logger), position: .before(codec.handler))
+            for handler in handlers() { try? pipeline.addHandler(handler, position: .before(codec.handler)) }
         }
         pipeline.removeHandler(context: context, promise: nil)
     }

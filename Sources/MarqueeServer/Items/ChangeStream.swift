@@ -25,9 +25,9 @@ struct ChangeStream {
         _ subscription: Hub.Subscription, events: AsyncStream<Hub.Event>, since: ResumePoint?,
         writer: inout any ResponseBodyWriter
     ) async throws {
-        let opening = try await catchUp(from: since)
-        try await writer.write(contentsOf: [ServerSentEvents.retry] + opening.frames)
-        var cursor = StreamCursor(last: opening.last, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck)
+        try await writer.write(ServerSentEvents.retry)
+        let opened = try await Self.write(catchUp(from: since), to: &writer)
+        var cursor = StreamCursor(last: opened, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck)
         // The HTTP server stops first when the process shuts down, and waits for open responses: close this one
         // then, so the client reconnects (to another instance, or this one restarted).
         let finished = try await withGracefulShutdownHandler {
@@ -38,9 +38,7 @@ struct ChangeStream {
                 case .send(let frame):
                     try await writer.write(frame)
                 case .catchUp(let from):
-                    let missed = try await catchUp(from: ResumePoint(seq: from))
-                    try await writer.write(contentsOf: missed.frames)
-                    cursor.caughtUp(to: missed.last)
+                    cursor.caughtUp(to: try await Self.write(catchUp(from: ResumePoint(seq: from)), to: &writer))
                 case .heartbeat(let checkSession):
                     if checkSession, !(await sessionIsActive()) {
                         try await writer.write(ServerSentEvents.end("session_ended"))
@@ -64,29 +62,20 @@ struct ChangeStream {
         try await writer.finish(nil)
     }
 
-    /// The frames that bring a client from `point` up to date (a snapshot when there is no `point` or the log cannot
-    /// replay from it), and the sequence number the client then has.
-    func catchUp(from point: ResumePoint?) async throws -> (frames: [ByteBuffer], last: Int64) {
-        guard var point else { return try await snapshot(.start) }
-        var frames: [ByteBuffer] = []
-        while true {
-            switch try await items.changes(for: auth.userID, after: point, limit: 500) {
-            case .compacted:
-                return try await snapshot(.compacted)
-            case .reset:
-                return try await snapshot(.reset)
-            case .changes(let changes, _):
-                frames += changes.map(ServerSentEvents.change)
-                // The rest of the log follows from a change just read: its number alone is enough.
-                point = ResumePoint(seq: changes.last?.seq ?? point.seq)
-                if changes.count < 500 { return (frames, point.seq) }
-            }
-        }
+    /// What brings a client from `point` up to date: the changes after it, or a snapshot when there is no `point` or
+    /// the log cannot replay from it.
+    func catchUp(from point: ResumePoint?) -> CatchUp {
+        CatchUp(items: items, user: auth.userID, from: point)
     }
 
-    private func snapshot(_ reason: SnapshotReason) async throws -> (frames: [ByteBuffer], last: Int64) {
-        let (all, point) = try await items.snapshot(for: auth.userID)
-        return ([ServerSentEvents.snapshot(.init(items: all, point: point, reason: reason))], point.seq)
+    /// Writes every frame of `catchUp`, each once the writer takes it; returns the sequence number the client is at.
+    private static func write(_ catchUp: CatchUp, to writer: inout any ResponseBodyWriter) async throws -> Int64 {
+        while true {
+            switch try await catchUp.next() {
+            case .frame(let frame): try await writer.write(frame)
+            case .upToDate(let last): return last
+            }
+        }
     }
 
     /// Whether the stream's sign-in is still active (true when that cannot be told just now).

@@ -28,11 +28,9 @@ enum ItemResponses {
         ByteBuffer(bytes: ItemJSON.bytes(change))
     }
 
-    /// `GET /api/v1/me/changes`: the changes after `since`, or a snapshot when the log cannot replay from there, and
-    /// the `since` of the next call.
-    static func changes(
-        _ changes: [ItemChange], latest: Int64, hasMore: Bool, next: ResumePoint, snapshot: Snapshot?
-    ) -> ByteBuffer {
+    /// `GET /api/v1/me/changes`: the changes after `since` and the `since` of the next call (when the log cannot
+    /// replay from there, `StreamedItems.changesSnapshot` answers instead).
+    static func changes(_ changes: [ItemChange], latest: Int64, hasMore: Bool, next: ResumePoint) -> ByteBuffer {
         var json = JSONWriter()
         json.object { json in
             json.member("has_more", hasMore)
@@ -40,43 +38,8 @@ enum ItemResponses {
             json.member("next_since", next.description)
             json.key("results")
             json.array { json in for change in changes { ItemJSON.write(change, to: &json) } }
-            if let snapshot {
-                json.key("snapshot")
-                write(snapshot, to: &json)
-            }
         }
         return ByteBuffer(bytes: json.bytes)
-    }
-
-    /// `GET /api/v1/me/export?format=json`.
-    static func export(_ items: [SavedItem], seq: Int64, at date: Date) -> ByteBuffer {
-        var json = JSONWriter(capacity: 512 * items.count + 128)
-        json.object { json in
-            json.member("exported_at", RFC3339.string(date))
-            json.member("format", ItemJSON.exportFormat)
-            json.key("items")
-            json.array { json in for item in items { ItemJSON.write(item, to: &json) } }
-            json.member("seq", seq)
-            json.member("version", Int64(ItemJSON.exportVersion))
-        }
-        return ByteBuffer(bytes: json.bytes)
-    }
-
-    /// Everything saved and the sequence it reflects: `{"items": [...], "reason": …, "seq": n}`.
-    struct Snapshot {
-        let items: [SavedItem]
-        /// The latest change it reflects.
-        let point: ResumePoint
-        let reason: SnapshotReason
-    }
-
-    static func write(_ snapshot: Snapshot, to json: inout JSONWriter) {
-        json.object { json in
-            json.key("items")
-            json.array { json in for item in snapshot.items { ItemJSON.write(item, to: &json) } }
-            json.member("reason", snapshot.reason.rawValue)
-            json.member("seq", snapshot.point.seq)
-        }
     }
 }
 

@@ -90,7 +90,7 @@ struct ItemRoutes {
             let parsing = RequestParsing(request: request, context: context)
             let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? ResumePoint(seq: 0)
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
-            return json(try await changes(for: auth.userID, since: since, limit: limit))
+            return try await changes(for: auth.userID, since: since, limit: limit)
         }
         me.get("changes/stream") { request, context in
             // Connections normally have this served by `LiveStreamHandler`; it comes here for the errors (and when
@@ -113,16 +113,17 @@ struct ItemRoutes {
         me.get("export") { request, context in
             let auth = try await authenticator.authenticate(request)
             let format = try RequestParsing(request: request, context: context).choice("format", default: ExportFormat.json)
-            let (all, latest) = try await items.everything(for: auth.userID)
+            let snapshot = try await items.snapshot(for: auth.userID)
             let day = RFC3339.string(now()).prefix(10)
             var response: Response
             switch format {
             case .json:
-                response = json(ItemResponses.export(all, seq: latest, at: now()))
+                response = Response(
+                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                    body: StreamedItems.export(snapshot, at: now()))
             case .csv:
                 response = Response(
-                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: ItemCSV.export(all))))
+                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: StreamedItems.csv(snapshot))
             }
             response.headers[.contentDisposition] = "attachment; filename=\"marquee-items-\(day).\(format.rawValue)\""
             response.headers[.cacheControl] = "no-store"
@@ -154,17 +155,18 @@ struct ItemRoutes {
         case json, csv
     }
 
-    private func changes(for user: UserID, since: ResumePoint, limit: Int) async throws -> ByteBuffer {
+    private func changes(for user: UserID, since: ResumePoint, limit: Int) async throws -> Response {
         let feed = try await items.changes(for: user, after: since, limit: limit)
         if case .changes(let changes, let latest) = feed {
-            return ItemResponses.changes(
-                changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest,
-                next: changes.last.map(ResumePoint.init(after:)) ?? since, snapshot: nil)
+            return json(
+                ItemResponses.changes(
+                    changes, latest: latest, hasMore: (changes.last?.seq ?? latest) < latest,
+                    next: changes.last.map(ResumePoint.init(after:)) ?? since))
         }
-        let (all, point) = try await items.snapshot(for: user)
         let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
-        let snapshot = ItemResponses.Snapshot(items: all, point: point, reason: reason)
-        return ItemResponses.changes([], latest: point.seq, hasMore: false, next: point, snapshot: snapshot)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: StreamedItems.changesSnapshot(try await items.snapshot(for: user), reason: reason))
     }
 
     /// The saved-items query a request's parameters ask for (also used by the favourites and watchlist pages).

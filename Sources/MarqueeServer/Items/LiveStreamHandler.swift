@@ -34,10 +34,10 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case closed
     }
 
-    /// What opening found.
+    /// What opening found: the stream, and what brings its client up to date with the first step of it read (a
+    /// failure to read anything yet is still answered as an error, by the route).
     private enum Opening: Sendable {
-        case opened(
-            ChangeStream, ChangeHub<ByteBuffer>.Subscription, frames: [ByteBuffer], last: Int64, took: Duration)
+        case opened(ChangeStream, ChangeHub<ByteBuffer>.Subscription, CatchUp, first: CatchUp.Step, took: Duration)
         case declined
     }
 
@@ -80,12 +80,19 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// connection is closed rather than the bytes kept (no sign-in has been checked yet).
     private var heldBytes = 0
     private static let heldLimit = 64 * 1024
-    /// Events that came while opening or catching up, handled after.
+    /// Events that came while opening or catching up, handled after, and about how many bytes they hold: past the
+    /// backlog limit the stream is closed (its client resumes) rather than the events kept.
     private var queued: [Event] = []
+    private var queuedBytes = 0
     private var stream: ChangeStream?
     private var subscription: ChangeHub<ByteBuffer>.Subscription?
     private var cursor: StreamCursor?
-    private var catchingUp = false
+    /// What the client missed, being written a frame at a time while the socket takes more.
+    private var catchUp: CatchUp?
+    /// A frame of `catchUp` is being read.
+    private var readingCatchUp = false
+    /// `catchUp` waits for the socket to take more.
+    private var catchUpAwaitsWritable = false
     private var hubFinished = false
     private var bytesWhileBlocked = 0
 
@@ -147,7 +154,13 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { bytesWhileBlocked = 0 }
+        if context.channel.isWritable {
+            bytesWhileBlocked = 0
+            if catchUpAwaitsWritable {
+                catchUpAwaitsWritable = false
+                pumpCatchUp()
+            }
+        }
         context.fireChannelWritabilityChanged()
     }
 
@@ -180,9 +193,9 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 let subscription = try hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
                 do {
                     try await opener.confirmActive(stream)
-                    let (frames, last) = try await stream.catchUp(from: since)
-                    opening = .opened(
-                        stream, subscription, frames: frames, last: last, took: ContinuousClock.now - started)
+                    let catchUp = stream.catchUp(from: since)
+                    let first = try await catchUp.next()
+                    opening = .opened(stream, subscription, catchUp, first: first, took: ContinuousClock.now - started)
                 } catch {
                     subscription.close()
                     throw error
@@ -203,17 +216,16 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .declined:
             phase = .passing
             let parts = held
-            (held, queued, hubFinished) = ([], [], false)
+            (held, queued, queuedBytes, hubFinished) = ([], [], 0, false)
             for part in parts {
                 if case .head = part { owedByApplication += 1 }
                 context.fireChannelRead(wrapInboundOut(part))
             }
             context.fireChannelReadComplete()
-        case .opened(let stream, let subscription, let frames, let last, let took):
+        case .opened(let stream, let subscription, let catchUp, let first, let took):
             phase = .streaming
             held = []
-            (self.stream, self.subscription) = (stream, subscription)
-            cursor = StreamCursor(last: last, heartbeatsPerSessionCheck: stream.heartbeatsPerSessionCheck)
+            (self.stream, self.subscription, self.catchUp) = (stream, subscription, catchUp)
             // The same headers, metrics and access-log line as a stream the route serves (TelemetryMiddleware).
             let (requestID, milliseconds) = (RequestID().description, TelemetryMiddleware.milliseconds(took))
             var headers = LiveStreamOpener.headers
@@ -221,8 +233,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             headers[.server] = shared.serverName
             headers[.serverTiming] = "app;dur=" + milliseconds
             context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
-            for frame in [ServerSentEvents.retry] + frames { context.write(wrapOutboundOut(.body(frame)), promise: nil) }
-            context.flush()
+            context.write(wrapOutboundOut(.body(ServerSentEvents.retry)), promise: nil)
             shared.instruments.record(took)
             shared.logger.info(
                 "Request",
@@ -230,8 +241,7 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                     "hb.request.id": "\(requestID)", "method": "GET", "path": "\(LiveStreamOpener.path)",
                     "route": "\(LiveStreamOpener.path)", "status": "200", "ms": "\(milliseconds)", "stream": "connection",
                 ])
-            if hubFinished { return streamFinished() }
-            drainQueue()
+            caughtUp(first)
         }
     }
 
@@ -239,11 +249,17 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func receive(_ event: Event) {
         switch phase {
-        case .opening: queued.append(event)
-        case .streaming where catchingUp: queued.append(event)
+        case .opening: queue(event)
+        case .streaming where catchUp != nil: queue(event)
         case .streaming: handle(event)
         case .passing, .holding, .closed: break
         }
+    }
+
+    private func queue(_ event: Event) {
+        if case .change(_, let frame) = event { queuedBytes += frame.readableBytes }
+        guard queuedBytes <= shared.backlogLimit else { return close() }
+        queued.append(event)
     }
 
     private func handle(_ event: Event) {
@@ -260,30 +276,58 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func drainQueue() {
-        while !queued.isEmpty, phase == .streaming, !catchingUp {
+        while !queued.isEmpty, phase == .streaming, catchUp == nil {
             handle(queued.removeFirst())
         }
+        if queued.isEmpty { queuedBytes = 0 }
     }
 
     /// Changes after `from` are missing (they reached this instance out of order): read them from the log.
     private func catchUp(from: Int64) {
-        guard let stream, let context else { return }
-        catchingUp = true
+        guard let stream else { return }
+        catchUp = stream.catchUp(from: ResumePoint(seq: from))
+        pumpCatchUp()
+    }
+
+    /// Reads the next frame of `catchUp` if the socket takes more; otherwise waits until it does.
+    private func pumpCatchUp() {
+        guard let catchUp, !readingCatchUp, phase == .streaming, let context else { return }
+        guard context.channel.isWritable else {
+            catchUpAwaitsWritable = true
+            return
+        }
+        readingCatchUp = true
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         Task {
-            let missed = try? await stream.catchUp(from: ResumePoint(seq: from))
-            eventLoop.execute { handler.value.caughtUp(missed) }
+            let step = try? await catchUp.next()
+            eventLoop.execute {
+                handler.value.readingCatchUp = false
+                handler.value.caughtUp(step)
+            }
         }
     }
 
-    private func caughtUp(_ missed: (frames: [ByteBuffer], last: Int64)?) {
-        catchingUp = false
-        guard phase == .streaming else { return }
-        guard let missed else { return close() }
-        for frame in missed.frames { send(frame) }
-        cursor?.caughtUp(to: missed.last)
-        drainQueue()
+    /// Writes a frame `catchUp` read and asks for the next, or, once there is none, goes on with the live events.
+    private func caughtUp(_ step: CatchUp.Step?) {
+        guard phase == .streaming, let context else { return }
+        switch step {
+        case nil:
+            close()
+        case .frame(let frame):
+            context.writeAndFlush(wrapOutboundOut(.body(frame)), promise: nil)
+            pumpCatchUp()
+        case .upToDate(let last):
+            context.flush()
+            catchUp = nil
+            if cursor == nil {
+                cursor = StreamCursor(last: last, heartbeatsPerSessionCheck: stream?.heartbeatsPerSessionCheck ?? 1)
+            } else {
+                cursor?.caughtUp(to: last)
+            }
+            if hubFinished { return streamFinished() }
+            drainQueue()
+        }
     }
 
     private func checkSession(_ stream: ChangeStream) {
@@ -334,6 +378,6 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         phase = .closed
         subscription?.close()
         subscription = nil
-        queued = []
+        (queued, queuedBytes, catchUp) = ([], 0, nil)
     }
 }

@@ -15,11 +15,19 @@ enum ServerSentEvents {
         frame(event: "change", id: ResumePoint(after: change).description, ItemJSON.bytes(change))
     }
 
-    /// `event: snapshot`: everything saved, replacing what the client holds, and the sequence it reflects.
-    static func snapshot(_ snapshot: ItemResponses.Snapshot) -> ByteBuffer {
-        var json = JSONWriter(capacity: 512 * snapshot.items.count + 64)
-        ItemResponses.write(snapshot, to: &json)
-        return frame(event: "snapshot", id: snapshot.point.description, json.bytes)
+    /// `event: snapshot`, one part of everything saved (`items`, already JSON): parts with `more` are followed by
+    /// others; the last replaces what the client holds with all of them, and alone carries the point as its id, so
+    /// a client cut off half-way resumes from where it was and gets the snapshot again.
+    static func snapshotPart(items: [[UInt8]], point: ResumePoint, reason: SnapshotReason, more: Bool) -> ByteBuffer {
+        var json: [UInt8] = []
+        json.reserveCapacity(items.reduce(64) { $0 + $1.count + 1 })
+        json += Array(#"{"items":["#.utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += item
+        }
+        json += Array(#"],"more":\#(more),"reason":"\#(reason.rawValue)","seq":\#(point.seq)}"#.utf8)
+        return frame(event: "snapshot", id: more ? nil : point.description, json)
     }
 
     /// `event: end`: the stream is over for good (the client should not reconnect with this sign-in).

@@ -66,6 +66,12 @@ public struct ServerSettings: Sendable {
     /// How many live streams one account may have open on this instance (tabs and devices). `streamLimit`
     /// (`MARQUEE_STREAM_LIMIT`), default 100.
     public var streamLimit: Int
+    /// Seconds a connection has to send a request's line and headers, from opening or from the previous answer
+    /// (an idle keep-alive connection is closed after as long). `headerTimeout` (`MARQUEE_HEADER_TIMEOUT`), default 20.
+    public var headerTimeout: Int
+    /// Seconds a request has to send its body once its headers are in, and an answer waits for a client that stopped
+    /// reading it before the connection is closed. `bodyTimeout` (`MARQUEE_BODY_TIMEOUT`), default 60.
+    public var bodyTimeout: Int
 
     /// Reads and validates every setting.
     public init(reading reader: SettingsReader) throws {
@@ -143,6 +149,8 @@ public struct ServerSettings: Sendable {
             })
         itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
         streamLimit = try reader.int("streamLimit", default: 100, range: 1...1_000_000)
+        headerTimeout = try reader.int("headerTimeout", default: 20, range: 1...3600)
+        bodyTimeout = try reader.int("bodyTimeout", default: 60, range: 1...3600)
     }
 
     /// The base of absolute URLs this server hands out.

@@ -81,8 +81,11 @@ struct APIContract: Sendable {
         var validator = SchemaValidator(document: document)
         validator.check(data, against: .object(["$ref": .string("#/components/schemas/\(schema)")]), at: "$")
         var found = validator.problems.prefix(5).map { "\(label): \($0)" }
-        // The id is the resume point of the change (or of the latest change, for a snapshot): `seq:check`.
-        if let seq = data["seq"], event.id?.wholeMatch(of: /[0-9]+:[0-9a-f]{8}/) == nil && seq.double != 0
+        // The id is the resume point of the change (or of the latest change, for a snapshot's last part): `seq:check`.
+        // Every part of a snapshot before the last has none.
+        if data["more"] == .bool(true) {
+            if event.id != nil { found.append("\(label): a part with more to follow has an id") }
+        } else if let seq = data["seq"], event.id?.wholeMatch(of: /[0-9]+:[0-9a-f]{8}/) == nil && seq.double != 0
             || event.seq.map(Double.init) != seq.double
         {
             found.append("\(label): id \(event.id ?? "none") is not its seq and check")

@@ -40,12 +40,13 @@ final class EventStreamClient: Sendable {
             do {
                 let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
                 await inbox.setStatus(Int(response.status.code))
-                var pending = ""
+                // Bytes, not text, until a frame is whole: a chunk may end inside a character.
+                var pending: [UInt8] = []
                 for try await chunk in response.body {
-                    pending += String(buffer: chunk)
-                    while let end = pending.range(of: "\n\n") {
-                        let frame = String(pending[..<end.lowerBound])
-                        pending.removeSubrange(..<end.upperBound)
+                    pending += chunk.readableBytesView
+                    while let end = Self.frameEnd(in: pending) {
+                        let frame = String(decoding: pending[..<end], as: UTF8.self)
+                        pending.removeSubrange(..<(end + 2))
                         if frame.hasPrefix(":") { await inbox.countComment() }
                         if let event = Self.parse(frame) { await inbox.append(event) }
                     }
@@ -90,6 +91,12 @@ final class EventStreamClient: Sendable {
     }
 
     deinit { reader.cancel() }
+
+    /// Where the first blank line (`\n\n`) starts.
+    private static func frameEnd(in bytes: [UInt8]) -> Int? {
+        guard bytes.count > 1 else { return nil }
+        return (0..<(bytes.count - 1)).first { bytes[$0] == 10 && bytes[$0 + 1] == 10 }
+    }
 
     private static func parse(_ frame: String) -> ServerEvent? {
         var event = ServerEvent(id: nil, event: "message", data: "")

@@ -351,17 +351,23 @@ function connectChanges(delay = 1000) {
   const seen = (event) => { if (event.lastEventId) lastEventID = event.lastEventId; };
   source.addEventListener("change", (event) => { seen(event); applyChange(JSON.parse(event.data)); });
   // The first snapshot only confirms what the page was just drawn with. A later one (the log was compacted while
-  // this page was away, or the server's database was reset) is the whole truth: page scripts reconcile with it.
+  // this page was away, or the server's database was reset) is the whole truth: page scripts reconcile with it. A
+  // large one comes in parts; only the last (`more: false`) completes it.
+  let parts = [];
   source.addEventListener("snapshot", (event) => {
-    seen(event);
     const snapshot = JSON.parse(event.data);
+    parts.push(...snapshot.items);
+    if (snapshot.more) return;
+    const items = parts;
+    parts = [];
+    seen(event);
     if (snapshot.reason === "start") return;
     loadStates();
-    for (const listener of snapshotListeners) listener(snapshot.items);
+    for (const listener of snapshotListeners) listener(items);
   });
   source.addEventListener("end", () => { source.close(); signedOut(); });
   // Connected (again): Marquee answers, so toggles made meanwhile can go.
-  source.addEventListener("open", () => { delay = 1000; sendQueued(); });
+  source.addEventListener("open", () => { delay = 1000; parts = []; sendQueued(); });
   // The browser tries again by itself after a dropped connection, but gives up for good on an answer that is not
   // a stream (a proxy's 502 while Marquee restarts, a 503, a 429): find out why, and unless the sign-in has ended,
   // try again, waiting longer each time.

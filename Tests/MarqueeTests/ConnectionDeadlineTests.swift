@@ -1,0 +1,59 @@
+import Foundation
+import HummingbirdTesting
+import MarqueeServer
+import Testing
+
+/// Connections that hold the server without using it are closed: nothing sent, headers or a body sent a byte at a
+/// time, an answer not read. Connections in use are not.
+@Suite("Connection deadlines")
+struct ConnectionDeadlineTests {
+    let settings = try! TestSettings.make(["headerTimeout": "1", "bodyTimeout": "1"])
+
+    @Test(
+        "Nothing sent, headers never finished, or a body that stops: closed after the timeout, having answered nothing",
+        arguments: [
+            "", "GET /healthz HTTP/1.1\r\nHost: x\r\n",
+            "POST /api/v1/auth/guest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+        ])
+    func stalled(request: String) async throws {
+        try await withLiveMarquee(settings) { client in
+            try await RawConnection.with(port: try #require(client.port)) { connection in
+                if !request.isEmpty { try await connection.send(request) }
+                let started = ContinuousClock.now
+                #expect(try await connection.readToEnd() == "")
+                #expect(ContinuousClock.now - started < .seconds(5))
+            }
+        }
+    }
+
+    @Test("A keep-alive connection is answered every time it asks, then closed once idle past the timeout")
+    func keepAlive() async throws {
+        try await withLiveMarquee(settings) { client in
+            try await RawConnection.with(port: try #require(client.port)) { connection in
+                for _ in 0..<3 {
+                    try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                    _ = try await connection.read(until: "\r\n\r\n")
+                }
+                _ = try await connection.readToEnd()
+            }
+        }
+    }
+
+    @Test("A live stream stays open past the header timeout while its client reads")
+    func streamStays() async throws {
+        var dependencies = AccountHarness.dependencies(TestClock())
+        dependencies.streamHeartbeat = .milliseconds(100)
+        try await withLiveMarquee(settings, dependencies: dependencies) { client in
+            let loopback = LoopbackClient(port: try #require(client.port))
+            let guest = try await loopback.guest()
+            let stream = loopback.stream(token: guest.token)
+            #expect(try #require(await stream.next()).event == "snapshot")
+            // Thirty heartbeats: three seconds, three times the timeout.
+            while await stream.comments < 30 {
+                #expect(await !stream.isClosed)
+                _ = await stream.next(within: .milliseconds(200))
+            }
+            #expect(await !stream.isClosed)
+        }
+    }
+}
