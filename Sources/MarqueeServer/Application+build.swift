@@ -25,6 +25,8 @@ public struct AppDependencies: Sendable {
     public var passwordHasher: (any PasswordHasher)?
     /// How often idle guests are looked for.
     public var abandonedAccountPurgeInterval: Duration = .seconds(3600)
+    /// How often the upstream cache is kept within its bounds.
+    public var upstreamCachePurgeInterval: Duration = .seconds(60)
     /// How often live streams get a heartbeat.
     public var streamHeartbeat: Duration = .seconds(15)
     /// How many recent changes each person's log keeps for resuming.
@@ -124,6 +126,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
+        if provider.source == .tmdb { router.add(middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator)) }
         let counts = local.counts
         OperationsRoutes(
             database: database,
@@ -197,7 +200,9 @@ private func makeCatalogProvider(
         coordination: coordination, logger: logger, now: dependencies.now)
     let services: [any Service] = [
         HTTPClientService(client: client),
-        UpstreamCachePurgeService(cache: cache, maxAge: policy.maxStaleness, logger: logger, now: dependencies.now),
+        UpstreamCachePurgeService(
+            cache: cache, maxAge: policy.maxStaleness, maxBytes: settings.upstreamCacheSize << 20, logger: logger,
+            now: dependencies.now, interval: dependencies.upstreamCachePurgeInterval),
     ]
     return (provider, services)
 }

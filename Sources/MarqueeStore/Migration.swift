@@ -172,5 +172,12 @@ extension Migration {
         Migration(version: 13, name: "session generation of each account") { db in
             try await db.alter(table: "users").column("session_generation", type: .bigint, .notNull, .default(0)).run()
         },
+        Migration(version: 14, name: "upstream cache sizes and last use, for a bounded cache") { db in
+            try await db.alter(table: "upstream_cache").column("size", type: .bigint, .notNull, .default(0)).run()
+            try await db.alter(table: "upstream_cache").column("used_at", type: .bigint, .notNull, .default(0)).run()
+            try await db.raw("UPDATE upstream_cache SET size = length(cache_key) + length(body), used_at = fetched_at")
+                .run()
+            try await db.create(index: "upstream_cache_used_at").on("upstream_cache").column("used_at").run()
+        },
     ]
 }

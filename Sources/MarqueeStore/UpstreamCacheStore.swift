@@ -8,12 +8,15 @@ public struct CachedResponse: Sendable, Equatable {
     public var fetchedAt: Date
     /// Seconds it is fresh for after `fetchedAt` (from the upstream's Cache-Control max-age).
     public var maxAge: Int
+    /// When it was last served, as last recorded (`touch`); when it was fetched until then.
+    public var usedAt: Date
 
     /// Creates a cached response.
-    public init(body: [UInt8], fetchedAt: Date, maxAge: Int) {
+    public init(body: [UInt8], fetchedAt: Date, maxAge: Int, usedAt: Date? = nil) {
         self.body = body
         self.fetchedAt = fetchedAt
         self.maxAge = maxAge
+        self.usedAt = usedAt ?? fetchedAt
     }
 }
 
@@ -26,6 +29,12 @@ public protocol UpstreamCacheStore: Sendable {
     /// Removes responses fetched before `date`; returns how many.
     @discardableResult
     func removeResponses(fetchedBefore date: Date) async throws -> Int
+    /// Records that the response for `key` was served at `date` (callers do so now and then, not on every use).
+    func touch(_ key: String, at date: Date) async throws
+    /// Removes the least recently used responses until keys and bodies together take at most `bytes`; returns how
+    /// many went.
+    @discardableResult
+    func trim(toBytes bytes: Int) async throws -> Int
 }
 
 /// An `UpstreamCacheStore` in memory, for tests and for running without a database.
@@ -37,12 +46,30 @@ public actor InMemoryUpstreamCacheStore: UpstreamCacheStore {
 
     public func response(for key: String) -> CachedResponse? { entries[key] }
 
-    public func store(_ response: CachedResponse, for key: String) { entries[key] = response }
+    public func store(_ response: CachedResponse, for key: String) {
+        var response = response
+        response.usedAt = response.fetchedAt
+        entries[key] = response
+    }
 
     @discardableResult
     public func removeResponses(fetchedBefore date: Date) -> Int {
         let before = entries.count
         entries = entries.filter { $0.value.fetchedAt >= date }
         return before - entries.count
+    }
+
+    public func touch(_ key: String, at date: Date) { entries[key]?.usedAt = date }
+
+    @discardableResult
+    public func trim(toBytes bytes: Int) -> Int {
+        var total = entries.reduce(0) { $0 + $1.key.utf8.count + $1.value.body.count }
+        var removed = 0
+        for (key, entry) in entries.sorted(by: { $0.value.usedAt < $1.value.usedAt }) where total > bytes {
+            entries[key] = nil
+            total -= key.utf8.count + entry.body.count
+            removed += 1
+        }
+        return removed
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import MarqueeServer
+import NIOCore
 import Testing
 
 /// Connections that hold the server without using it are closed: nothing sent, headers or a body sent a byte at a
@@ -18,9 +19,12 @@ struct ConnectionDeadlineTests {
     func stalled(request: String) async throws {
         try await withLiveMarquee(settings) { client in
             try await RawConnection.with(port: try #require(client.port)) { connection in
-                if !request.isEmpty { try await connection.send(request) }
                 let started = ContinuousClock.now
-                #expect(try await connection.readToEnd() == "")
+                // On a busy machine the server may close before the request is all written: an answer all the same.
+                do {
+                    if !request.isEmpty { try await connection.send(request) }
+                    #expect(try await connection.readToEnd() == "")
+                } catch let error as ChannelError where error == .ioOnClosedChannel {}
                 #expect(ContinuousClock.now - started < .seconds(5))
             }
         }
@@ -28,7 +32,7 @@ struct ConnectionDeadlineTests {
 
     @Test("A keep-alive connection is answered every time it asks, then closed once idle past the timeout")
     func keepAlive() async throws {
-        try await withLiveMarquee(settings) { client in
+        try await withLiveMarquee(try TestSettings.make(["headerTimeout": "3"])) { client in
             try await RawConnection.with(port: try #require(client.port)) { connection in
                 for _ in 0..<3 {
                     try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")

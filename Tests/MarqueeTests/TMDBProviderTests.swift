@@ -4,6 +4,7 @@ import HummingbirdTesting
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeServer
+import NIOCore
 import Testing
 
 /// The live TMDB source against a local fake TMDB on loopback: decoding of every endpoint used, caching,
@@ -29,6 +30,9 @@ struct TMDBProviderTests {
     static func fastRetries(clock: TestClock? = nil) -> AppDependencies {
         var dependencies = AppDependencies()
         dependencies.upstreamPolicy.retryBaseDelay = .milliseconds(2)
+        // These tests call as anonymous clients, far faster than a person would; `anonymousShare` checks the limit.
+        dependencies.upstreamPolicy.anonymousShare = 1
+        dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 1_000
         if let clock { dependencies.now = clock.closure }
         return dependencies
     }
@@ -134,7 +138,7 @@ struct TMDBProviderTests {
             try await withMarquee(settings, dependencies: Self.fastRetries()) { client in
                 let response2 = try await client.get("/api/v1/movies/9001")
                 #expect(response2.status == .ok)
-                let response3 = try await client.get("/api/v1/movies/9001?page=1")
+                let response3 = try await client.get("/api/v1/movies/9001?language=en-US")
                 #expect(response3.status == .ok)
             }
             #expect(fake.callCount("/3/movie/9001") == 1)
@@ -267,6 +271,42 @@ struct TMDBProviderTests {
             }
             #expect(logs.all.contains { $0.contains("credentials") })
             #expect(logs.all.allSatisfy { !$0.contains("wrong-key-000") })
+        }
+    }
+
+    @Test("An anonymous client starts only its share of TMDB calls, then gets 503 with Retry-After; signed in, it goes on")
+    func anonymousShare() async throws {
+        let fake = FakeTMDB()
+        try await fake.run { baseURL in
+          var dependencies = AppDependencies()
+          // Five calls at once, then (in effect) no more for the length of the test.
+          dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
+          try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: dependencies) { client in
+            var refused = 0
+            for index in 0..<12 {
+                let answer = try await client.get("/api/v1/search?q=word\(index)")
+                if answer.status == .serviceUnavailable {
+                    refused += 1
+                    #expect(try answer.errorCode() == "catalog.upstream_unavailable")
+                    #expect(answer.headers[.retryAfter] != nil)
+                } else {
+                    #expect(answer.status == .ok)
+                }
+            }
+            // The first search also fetched TMDB's configuration: four searches went upstream.
+            #expect(refused == 8)
+            #expect(fake.callCount("/3/search/multi") == 4)
+            let guest = try await client.send("/api/v1/auth/guest", method: .post)
+            let object = try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any]
+            let token = try #require(object?["access_token"] as? String)
+            let before = fake.callCount("/3/search/multi")
+            for index in 0..<3 {
+                let answer = try await client.send(
+                    "/api/v1/search?q=member\(index)", method: .get, headers: [.authorization: "Bearer \(token)"])
+                #expect(answer.status == .ok)
+            }
+            #expect(fake.callCount("/3/search/multi") == before + 3)
+          }
         }
     }
 }

@@ -27,4 +27,25 @@ struct UpstreamCacheStoreTests {
             #expect(try await store.response(for: "b") != nil)
         }
     }
+
+    @Test("Trimming to a size removes the least recently used first; keys and bodies count")
+    func trim() async throws {
+        try await Self.withStores { store in
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            let body = [UInt8](repeating: 65, count: 999)
+            for (index, key) in ["a", "b", "c", "d"].enumerated() {
+                try await store.store(
+                    CachedResponse(body: body, fetchedAt: start.addingTimeInterval(Double(index)), maxAge: 60), for: key)
+            }
+            // "a" is the oldest fetched but was used last.
+            try await store.touch("a", at: start.addingTimeInterval(100))
+            #expect(try await store.response(for: "a")?.usedAt == start.addingTimeInterval(100))
+            #expect(try await store.trim(toBytes: 2_000) == 2)
+            #expect(try await store.response(for: "b") == nil)
+            #expect(try await store.response(for: "c") == nil)
+            #expect(try await store.response(for: "a") != nil)
+            #expect(try await store.response(for: "d") != nil)
+            #expect(try await store.trim(toBytes: 2_000) == 0)
+        }
+    }
 }

@@ -11,6 +11,9 @@ actor RequestCoalescer<Value: Sendable> {
         return try await task.value
     }
 
+    /// Whether work for `key` is under way (a caller asking now joins it at no cost).
+    func isRunning(_ key: String) -> Bool { inFlight[key] != nil }
+
     /// Starts `work` for `key` unless it is already running, without waiting for it.
     func startIfIdle(_ key: String, work: @escaping @Sendable () async throws -> Value) {
         guard inFlight[key] == nil else { return }

@@ -8,7 +8,9 @@ public import MarqueeStore
 /// - stale ones are served at once and refreshed in the background (stale-while-revalidate), and keep being
 ///   served while the upstream fails — but never when older than `maxStaleness` (TMDB's terms: 6 months);
 /// - concurrent identical requests make one upstream call, across every instance sharing the database too;
-/// - calls are spaced by an outbound rate limit (shared by those instances) and retried with backoff on 429 and 5xx.
+/// - calls are spaced by an outbound rate limit (shared by those instances) and retried with backoff on 429 and 5xx;
+/// - anonymous callers (`UpstreamCaller`) may start only their share of the calls: past it they get what is
+///   cached, however stale, or `catalog.upstream_unavailable` with the seconds to wait.
 public struct UpstreamFetcher: Sendable {
     /// Tuning of the fetcher.
     public struct Policy: Sendable {
@@ -24,6 +26,13 @@ public struct UpstreamFetcher: Sendable {
         public var defaultMaxAge: Int = 3_600
         /// The oldest cached response ever served.
         public var maxStaleness: TimeInterval = 183 * 86_400
+        /// The part of `requestsPerSecond` anonymous callers share.
+        public var anonymousShare: Double = 0.25
+        /// Calls a second one client address may start while not signed in, after a first burst of
+        /// `anonymousPerAddressBurst`.
+        public var anonymousPerAddressPerSecond: Double = 1
+        /// Calls one client address may start at once while not signed in.
+        public var anonymousPerAddressBurst: Double = 5
 
         /// The default policy.
         public init() {}
@@ -33,6 +42,7 @@ public struct UpstreamFetcher: Sendable {
     private let cache: any UpstreamCacheStore
     private let policy: Policy
     private let limiter: RateLimiter
+    private let anonymous: AnonymousShare
     private let coalescer = RequestCoalescer<CachedResponse>()
     private let coordination: any UpstreamCoordination
     private let now: @Sendable () -> Date
@@ -51,6 +61,9 @@ public struct UpstreamFetcher: Sendable {
         self.cache = cache
         self.policy = policy
         self.limiter = RateLimiter(perSecond: policy.requestsPerSecond)
+        self.anonymous = AnonymousShare(
+            perSecond: max(0.1, policy.requestsPerSecond * policy.anonymousShare),
+            perAddressPerSecond: policy.anonymousPerAddressPerSecond, burst: policy.anonymousPerAddressBurst)
         self.logger = logger
         self.now = now
     }
@@ -62,15 +75,42 @@ public struct UpstreamFetcher: Sendable {
         -> [UInt8]
     {
         let cached = try? await cache.response(for: cacheKey)
-        if let cached, isFresh(cached) { return cached.body }
+        if let cached, isFresh(cached) {
+            noteUse(of: cached, key: cacheKey)
+            return cached.body
+        }
+        let servable = cached.flatMap { now().timeIntervalSince($0.fetchedAt) < policy.maxStaleness ? $0 : nil }
+        // Joining a call already under way costs no turn.
+        if await !coalescer.isRunning(cacheKey), let wait = await anonymousWait() {
+            if let servable { return servable.body }
+            throw DomainError(
+                .upstreamUnavailable,
+                "Too many new pages were asked for from your address just now. Please try again in \(wait) seconds, "
+                    + "or sign in.", retryAfterSeconds: wait)
+        }
         let fetch: @Sendable () async throws -> CachedResponse = {
             try await self.fetchOnce(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
         }
-        if let cached, now().timeIntervalSince(cached.fetchedAt) < policy.maxStaleness {
+        if let servable {
             await coalescer.startIfIdle(cacheKey, work: fetch)
-            return cached.body
+            noteUse(of: servable, key: cacheKey)
+            return servable.body
         }
         return try await coalescer.value(for: cacheKey, work: fetch).body
+    }
+
+    /// Nil when the caller may start an upstream call; otherwise the seconds until it may.
+    private func anonymousWait() async -> Int? {
+        guard let caller = UpstreamCaller.current, !(await caller.isSignedIn()) else { return nil }
+        return anonymous.take(for: caller.address)
+    }
+
+    /// Records now and then (at most hourly per entry) that a cached response was served, so the cache's size limit
+    /// removes what nobody asks for first.
+    private func noteUse(of cached: CachedResponse, key: String) {
+        let date = now()
+        guard date.timeIntervalSince(cached.usedAt) > 3_600 else { return }
+        Task { [cache] in try? await cache.touch(key, at: date) }
     }
 
     /// Fetches unless another instance is already fetching the same resource; then waits for its answer to land

@@ -32,6 +32,9 @@ public struct ServerSettings: Sendable {
     public var tmdb: TMDBSettings?
     /// Outbound TMDB requests per second. `tmdb.rateLimit` (`MARQUEE_TMDB_RATE_LIMIT`), default 40.
     public var tmdbRateLimit: Double
+    /// MiB the cache of upstream (TMDB) answers may take in the database; past it the least recently used go.
+    /// `upstreamCacheSize` (`MARQUEE_UPSTREAM_CACHE_SIZE`), default 256.
+    public var upstreamCacheSize: Int
     /// Region when a request names none. `defaultRegion` (`MARQUEE_DEFAULT_REGION`), default `US`.
     public var defaultRegion: String
     /// Language when a request names none. `defaultLanguage` (`MARQUEE_DEFAULT_LANGUAGE`), default `en-US`.
@@ -99,6 +102,7 @@ public struct ServerSettings: Sendable {
             tmdb = nil
         }
         tmdbRateLimit = try reader.double("tmdb.rateLimit", default: 40, range: 0.1...1000)
+        upstreamCacheSize = try reader.int("upstreamCacheSize", default: 256, range: 1...1_000_000)
         defaultRegion = try reader.text("defaultRegion", default: "US", expected: "a two-letter region code like US") {
             LocaleParsing.region($0) != nil
         }.uppercased()
