@@ -141,13 +141,13 @@ extension AccountService {
 
     /// Checks the password of a signed-in user; failures count towards the sign-in throttle.
     func checkPassword(_ password: String, of user: UserRecord, client: ClientInfo) async throws {
-        let account = "signin:user:\(user.id)"
-        try await throttle.attempt(["signin:ip:\(client.address)", account])
+        let keys = ["signin:ip:\(client.address)", "signin:user:\(user.id)"]
+        try await throttle.attempt(keys)
+        try await countPasswordCheck(client)
         guard try await passwordMatches(password, user: user) else {
             throw DomainError(.invalidCredentials, "The password is not right.")
         }
-        // As for signing in: the account's count comes back, the address's does not.
-        await throttle.refund([account])
+        await throttle.refund(keys)
     }
 
     /// Withdraws every unused mailed link of the account (after its password or address changed).

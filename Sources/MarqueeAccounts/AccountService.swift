@@ -244,16 +244,15 @@ public struct AccountService: Sendable {
         async throws -> SignedIn
     {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
-        let account = "signin:email:\(email)"
-        // Counted before the (slow) check, so parallel guesses cannot all slip in. A success gives back the
-        // account's count (its owner may sign in often), never the address's: each check costs a quarter of a
-        // second of a core, so the address may ask for only so many, right password or not.
-        try await throttle.attempt(["signin:ip:\(client.address)", account])
+        let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
+        // Counted before the (slow) check, so parallel guesses cannot all slip in; a success is given back.
+        try await throttle.attempt(keys)
+        try await countPasswordCheck(client)
         let user = try await users.user(email: email)
         guard try await passwordMatches(password, user: user), let user else {
             throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
         }
-        await throttle.refund([account])
+        await throttle.refund(keys)
         guard user.emailVerified else {
             throw DomainError(
                 .emailNotVerified,
@@ -266,6 +265,13 @@ public struct AccountService: Sendable {
             logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.id)", "user": "\(user.id)"])
         }
         return try await startSession(for: user, checkedPassword: true, web: web, client: client)
+    }
+
+    /// Counts a password check against the client's address, right password or not: each costs a quarter of a
+    /// second of a core, so one address may ask for six times as many as it may get wrong (60 a minute by default),
+    /// however many of them succeed.
+    func countPasswordCheck(_ client: ClientInfo) async throws {
+        try await throttle.attempt(["password-checks:ip:\(client.address)"], allowance: 6)
     }
 
     /// Checks a password against a user's hash; with no user (or no password) it still spends the time of a

@@ -20,9 +20,10 @@ public actor AttemptThrottle: AttemptLimiter {
         self.now = now
     }
 
-    /// Throws `auth.too_many_attempts` when any of `keys` reached the limit.
-    public func check(_ keys: [String]) throws(DomainError) {
+    /// Throws `auth.too_many_attempts` when any of `keys` reached the limit (times `allowance`).
+    public func check(_ keys: [String], allowance: Int = 1) throws(DomainError) {
         guard limit > 0 else { return }
+        let limit = limit * max(1, allowance)
         let current = now()
         var wait: TimeInterval = 0
         for key in keys {
@@ -34,9 +35,10 @@ public actor AttemptThrottle: AttemptLimiter {
         if wait > 0 { throw DomainError.tooManyAttempts(retryAfter: max(1, Int(wait.rounded(.up)))) }
     }
 
-    /// Counts an attempt against each of `keys`.
-    public func record(_ keys: [String]) {
+    /// Counts an attempt against each of `keys` (remembering at most the limit times `allowance` of each).
+    public func record(_ keys: [String], allowance: Int = 1) {
         guard limit > 0 else { return }
+        let limit = limit * max(1, allowance)
         let current = now()
         for key in keys {
             var recent = (attempts[key] ?? []).filter { current.timeIntervalSince($0) < window }
@@ -55,8 +57,8 @@ public actor AttemptThrottle: AttemptLimiter {
 
     /// Checks, then counts: for actions where every attempt counts (sign-up, reset and resend mails), and for
     /// checks that are counted before they run and refunded when they succeed.
-    public func attempt(_ keys: [String]) throws(DomainError) {
-        try check(keys)
-        record(keys)
+    public func attempt(_ keys: [String], allowance: Int) throws(DomainError) {
+        try check(keys, allowance: allowance)
+        record(keys, allowance: allowance)
     }
 }

@@ -18,6 +18,11 @@ public struct ProfileUpdate: Decodable, Sendable {
     var temperatureUnit: Change<String> = .keep
     var preferredExperience: Change<String> = .keep
 
+    /// The fields a profile change may name (each may be `null`, to clear it).
+    public static let fields: Set<String> = [
+        "display_name", "region", "language", "temperature_unit", "preferred_experience",
+    ]
+
     /// The values `temperature_unit` accepts.
     public static let temperatureUnits = ["celsius", "fahrenheit"]
     /// The values `preferred_experience` accepts.
@@ -32,7 +37,7 @@ public struct ProfileUpdate: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        let known = ["display_name", "region", "language", "temperature_unit", "preferred_experience"]
+        let known = Self.fields.sorted()
         // The decoder may or may not convert snake_case keys; compare without underscores or case.
         func flat(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "").lowercased() }
         if let unknown = container.allKeys.first(where: { key in !known.contains { flat($0) == flat(key.stringValue) } }) {

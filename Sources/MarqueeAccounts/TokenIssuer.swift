@@ -77,6 +77,7 @@ public struct TokenIssuer: Sendable {
     private let keys: JWTKeyCollection
     private let csrfKey: SymmetricKey
     private let refreshKey: SymmetricKey
+    private let formKey: SymmetricKey
     private let sessions: any SessionStore
     private let now: @Sendable () -> Date
     private let accessLifetime: TimeInterval
@@ -96,6 +97,7 @@ public struct TokenIssuer: Sendable {
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: signingKey)), digestAlgorithm: .sha256)
         csrfKey = Self.derivedKey("marquee-csrf", from: signingKey)
         refreshKey = Self.derivedKey("marquee-refresh", from: signingKey)
+        formKey = Self.derivedKey("marquee-form", from: signingKey)
         self.sessions = sessions
         self.now = now
         self.accessLifetime = min(accessLifetime, 15 * 60)
@@ -176,6 +178,21 @@ public struct TokenIssuer: Sendable {
             presented = zip(presented[Self.csrfLength...], presented[..<Self.csrfLength]).map { $0 ^ $1 }
         }
         return HMAC<SHA256>.isValidAuthenticationCode(presented, authenticating: Array(sessionID.utf8), using: csrfKey)
+    }
+
+    /// A token for a form shown to someone not signed in (`nonce.mac`): random, and signed with the server's key, so
+    /// that only this server can make one. A site that can set cookies for this one (a sibling subdomain) cannot
+    /// plant a token of its own choosing.
+    public func newFormToken() -> String {
+        let nonce = Data(Hex.randomBytes(16)).base64URLEncoded()
+        return nonce + "." + Data(HMAC<SHA256>.authenticationCode(for: Array(nonce.utf8), using: formKey)).base64URLEncoded()
+    }
+
+    /// Whether this server made `token` with `newFormToken` (checked in constant time).
+    public func isValidFormToken(_ token: String) -> Bool {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let mac = Data(base64URLEncoded: String(parts[1])) else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(parts[0].utf8), using: formKey)
     }
 
     /// A CSRF token's length in bytes (a SHA-256 HMAC).

@@ -40,27 +40,25 @@ public enum ItemRules {
         return text
     }
 
-    /// A source id for `kind`. A movie's, show's or person's id that is a number (the catalog's, TMDB's) is written
-    /// plainly: `0603` would otherwise be a second item beside `603`, which the catalog shows as the same title.
+    /// A source id in `kind`'s own form. Movies, shows, people (TMDB's, or the catalog's own numbers) and cities
+    /// (GeoNames') have whole numbers from 1, written plainly: `0603` would otherwise be a second item beside `603`,
+    /// and `abc` names nothing. Events and artworks keep their sources' own ids.
     public static func id(_ text: String, kind: SavedKind) throws -> String {
         let id = try id(text)
         switch kind {
-        case .movie, .tv, .person:
-            guard !WholeNumber.isDigits(id) || id.utf8.first != UInt8(ascii: "0") else {
+        case .movie, .tv, .person, .city:
+            guard WholeNumber.isDigits(id), id.utf8.first != UInt8(ascii: "0"), id.utf8.count <= 18 else {
                 throw DomainError(
                     .badItemID,
-                    "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: a number id starts from 1, with no leading zeros.")
+                    "'\(text.prefix(40))' is not a valid \(kind.rawValue) id: \(kind.rawValue) ids are whole numbers from 1 "
+                        + "up, with no leading zeros.")
             }
             return id
-        case .city, .event, .artwork:
+        case .event, .artwork:
             return id
         }
     }
 
-    /// A note: plain text up to 2,000 characters; line breaks and tabs are fine, other control characters are not.
-    /// An empty (or all-blank) note means no note.
-    /// Lengths count Unicode scalars, not what displays as one character: a letter with a thousand combining marks
-    /// is one character on screen but a thousand scalars of storage.
     public static func note(_ text: String) throws -> String? {
         let length = text.unicodeScalars.count
         guard length <= SavedItem.maxNoteLength else {

@@ -28,7 +28,10 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
     /// Reads `42` or `42:1f3a9c0b`; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let seq = WholeNumber.parse(String(parts[0]), as: Int64.self) else { return nil }
+        // A number too large for any log is still a number: it is ahead of the log (a reset), not malformed.
+        guard let seq = WholeNumber.parse(String(parts[0]), as: Int64.self)
+            ?? (WholeNumber.isDigits(parts[0]) && parts[0].utf8.count <= 1_000 ? Int64.max : nil)
+        else { return nil }
         guard parts.count == 2 else {
             self.init(seq: seq)
             return

@@ -4,10 +4,18 @@ public import MarqueeCore
 /// actions.
 public protocol AttemptLimiter: Sendable {
     /// Counts an attempt against each of `keys`, or throws `auth.too_many_attempts` (counting nothing) when one of
-    /// them reached the limit.
-    func attempt(_ keys: [String]) async throws
+    /// them reached the limit times `allowance` (keys for costly but legitimate actions allow several times the
+    /// limit that failures get).
+    func attempt(_ keys: [String], allowance: Int) async throws
     /// Takes back the latest attempt counted against each of `keys` (the attempt succeeded).
     func refund(_ keys: [String]) async
+}
+
+extension AttemptLimiter {
+    /// Counts an attempt against each of `keys` at the plain limit (see `attempt(_:allowance:)`).
+    public func attempt(_ keys: [String]) async throws {
+        try await attempt(keys, allowance: 1)
+    }
 }
 
 extension DomainError {

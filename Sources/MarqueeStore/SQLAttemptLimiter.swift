@@ -18,11 +18,11 @@ public struct SQLAttemptLimiter: AttemptLimiter {
         self.now = now
     }
 
-    public func attempt(_ keys: [String]) async throws {
+    public func attempt(_ keys: [String], allowance: Int) async throws {
         guard limit > 0, !keys.isEmpty else { return }
         let current = Milliseconds.from(now())
         let windowStart = current - Int64(window * 1000)
-        let (limit, window) = (limit, window)
+        let (limit, window) = (limit * max(1, allowance), window)
         let wait: Int64 = try await database.write { [database] db in
             try await database.lock(Set(keys.map(LockKey.attempts)), in: db)
             let rows = try await db.select().column("attempt_key").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")

@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
         if let publicURL { flags["publicURL"] = publicURL }
         let settings = try await common.serverSettings(extraFlags: flags)
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = EscapingLogHandler(StreamLogHandler.standardError(label: label))
             handler.logLevel = settings.logLevel
             return handler
         }

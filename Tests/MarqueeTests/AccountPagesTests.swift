@@ -42,6 +42,18 @@ struct AccountPagesTests {
             let forged = try await h.client.send(
                 "/verify", method: .post, body: "token=\(token)&csrf_token=\(FormGuardProbe.other(csrf))", headers: headers)
             #expect(forged.status == .forbidden)
+            // A sibling subdomain can set this site's cookie, but cannot make a token this server signed.
+            let planted = "planted-by-a-sibling-site.1234"
+            let plantedHeaders: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "marquee_form=\(planted)"]
+            let withPlanted = try await h.client.send(
+                "/verify", method: .post, body: "token=\(token)&csrf_token=\(planted)", headers: plantedHeaders)
+            #expect(withPlanted.status == .forbidden)
+            // Nor may a form be sent from another site.
+            var foreign = headers
+            foreign[.origin] = "https://evil.example"
+            let fromElsewhere = try await h.client.send(
+                "/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: foreign)
+            #expect(fromElsewhere.status == .forbidden)
             let done = try await h.client.send("/verify", method: .post, body: "token=\(token)&csrf_token=\(csrf)", headers: headers)
             // Post/redirect/get: the outcome is a page of its own, so reloading it sends nothing again.
             #expect(done.status == .seeOther && done.headers[.location] == "/verify?done=verified")

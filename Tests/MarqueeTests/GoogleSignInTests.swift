@@ -110,6 +110,14 @@ struct GoogleSignInTests {
             let linked = try await h.call(
                 "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-4004", email: verifiedEmail, now: clock.now))])
             #expect(try H.Session(h.object(linked)).userID == member.userID)
+            // The owner is told, and the account page shows both ways in.
+            let notice = try await h.mailbox.message(to: verifiedEmail, subject: "Google sign-in was added")
+            #expect(notice.text.contains("sign out everywhere"))
+            let browser = try await h.call(
+                "/api/v1/auth/signin", ["email": verifiedEmail, "password": H.password, "session": "cookie"])
+            let cookie = try #require(browser.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let page = try await h.call("/account", method: .get, headers: [.cookie: cookie])
+            #expect(page.text.contains("Password and Google (\(verifiedEmail))"))
 
             // Someone created an account for this address but never confirmed it: Google proves the mailbox, so the
             // pending password no longer works and its link is withdrawn.

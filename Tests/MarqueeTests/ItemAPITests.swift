@@ -149,8 +149,9 @@ struct ItemAPITests {
             try await h.save(ada, "favorites/movie/603", title: "The Matrix")
             try await h.save(ada, "watchlist/movie/603", title: "The Matrix")
             try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad")
-            let pairs: [[String: String]] = [
-                ["media_type": "movie", "id": "603"], ["media_type": "tv", "id": "1396"], ["media_type": "person", "id": "603"],
+            // An id as catalog answers give it, a number, is taken like its text.
+            let pairs: [[String: any Sendable]] = [
+                ["media_type": "movie", "id": "603"], ["media_type": "tv", "id": 1396], ["media_type": "person", "id": "603"],
             ]
             let response = try await h.call("/api/v1/me/items/states", ["items": pairs], bearer: ada.accessToken)
             let results = try #require(try h.object(response)["results"] as? [[String: Any]])
@@ -175,6 +176,11 @@ struct ItemAPITests {
                 ("/api/v1/me/items/favorites/movie/%2E%2E", .get, nil, 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/movie/0603", .put, ["snapshot": title], 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/person/0", .put, ["snapshot": title], 400, "items.bad_id"),
+                // Each kind's ids have its own form: movies, shows, people and cities are numbers.
+                ("/api/v1/me/items/favorites/movie/abc", .put, ["snapshot": title], 400, "items.bad_id"),
+                ("/api/v1/me/items/favorites/city/london", .put, ["snapshot": title], 400, "items.bad_id"),
+                // null is "clear it" only where something can be cleared; elsewhere it is not taken for "absent".
+                (path, .put, ["snapshot": title, "watched": NSNull()], 400, "request.invalid_body"),
                 (path, .put, ["snapshot": title, "note": String(repeating: "n", count: 2_001)], 400, "items.bad_note"),
                 (path, .put, ["snapshot": title, "note": "bell\u{07}"], 400, "items.bad_note"),
                 (path, .put, ["snapshot": title, "note": 5], 400, "request.invalid_body"),
@@ -200,6 +206,7 @@ struct ItemAPITests {
                 ("/api/v1/me/items/states", .post, ["items": [[String: String]]()], 400, "items.too_many_pairs"),
                 ("/api/v1/me/items/states", .post, ["items": Array(repeating: ["media_type": "movie", "id": "1"], count: 101)], 400, "items.too_many_pairs"),
                 ("/api/v1/me/items/states", .post, ["items": [["media_type": "song", "id": "1"]]], 400, "items.unknown_kind"),
+                ("/api/v1/me/items/states", .post, ["items": [["media_type": "movie", "id": 1.5] as [String: any Sendable]]], 400, "request.invalid_body"),
                 ("/api/v1/me/export?format=xml", .get, nil, 400, "request.invalid_parameter"),
                 // Lengths count scalars: one letter with 2,000 combining accents displays as one character.
                 (path, .put, ["snapshot": title, "note": "a" + String(repeating: "\u{301}", count: 2_000)], 400, "items.bad_note"),

@@ -83,6 +83,11 @@ struct LiveSyncTests {
 
             let ahead = h.stream(ada, lastEventID: "500")
             #expect(try #require(await ahead.next()).object["reason"] as? String == "reset")
+            // Past any number a log could hold, it is still only ahead of this one.
+            let farAhead = try await h.getObject(ada, "/api/v1/me/changes?since=9223372036854775808")
+            #expect((farAhead["snapshot"] as? [String: Any])?["reason"] as? String == "reset")
+            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=")["has_more"] as? Bool == false)
+            #expect(try await h.getObject(ada, "/api/v1/me/items?cursor=")["total_results"] as? Int == 9)
             // Some SSE clients send an empty Last-Event-ID before they have seen an id: as if there were none.
             let empty = h.stream(ada, lastEventID: "", query: "?since=10")
             #expect(try #require(await empty.next()).seq == 11)

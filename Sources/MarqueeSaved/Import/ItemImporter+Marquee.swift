@@ -136,7 +136,7 @@ private struct ExportedItem: Decodable {
         }
         row.list = row.text(item, .list, "list")
         row.kind = row.text(item, .mediaType, "media_type")
-        row.id = row.text(item, .id, "id")
+        row.id = row.value(item, .id, "id", as: ItemIDValue.self)?.text
         row.note = row.text(item, .note, "note")
         row.watchedAt = row.text(item, .watchedAt, "watched_at")
         row.createdAt = row.text(item, .createdAt, "created_at")

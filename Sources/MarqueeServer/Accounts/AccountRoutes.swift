@@ -167,8 +167,8 @@ struct AccountRoutes {
         me.patch { request, context in
             let signedIn = try await authenticator.authenticate(request)
             let update = try await JSONBody.decode(
-                ProfileUpdate.self, from: request, context: context,
-                fields: ["display_name", "region", "language", "temperature_unit", "preferred_experience"])
+                ProfileUpdate.self, from: request, context: context, fields: ProfileUpdate.fields,
+                nullable: ProfileUpdate.fields)
             let user = try await accounts.updateProfile(signedIn, update)
             return try meResponse(user, signedIn)
         }

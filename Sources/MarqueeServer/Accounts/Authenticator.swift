@@ -63,8 +63,13 @@ struct Authenticator: Sendable {
         }
     }
 
+    /// Whether the request came from this site, as far as the browser says: no `Origin`, or this server's.
+    func isSameOrigin(_ request: Request) -> Bool {
+        request.headers[.origin].map { $0 == Self.origin(of: publicURL.value) } ?? true
+    }
+
     private func checkCSRF(_ request: Request, sessionID: String) throws {
-        if let origin = request.headers[.origin], origin != Self.origin(of: publicURL.value) {
+        guard isSameOrigin(request) else {
             throw DomainError(.csrfFailed, "This request came from another site and was refused.")
         }
         guard let token = request.headers[.csrfToken], tokens.isValidCSRFToken(token, sessionID: sessionID) else {

@@ -6,11 +6,12 @@ import MarqueeCore
 /// knows, each of the right type. Every failure is a `DomainError` naming the problem.
 enum JSONBody {
     /// Decodes the body as `T` (snake_case keys). `nested` names the fields of objects inside the body (an object
-    /// field, or each object of an array field), checked like the top level's. `allowEmpty` lets a route take no
+    /// field, or each object of an array field), checked like the top level's. Only the fields in `nullable` may be
+    /// `null` (which means "clear it"); elsewhere `null` is not taken for "absent". `allowEmpty` lets a route take no
     /// body at all (decoded from `{}`).
     static func decode<T: Decodable>(
         _ type: T.Type, from request: Request, context: MarqueeRequestContext, fields: Set<String>,
-        nested: [String: Set<String>] = [:], allowEmpty: Bool = false
+        nested: [String: Set<String>] = [:], nullable: Set<String> = [], allowEmpty: Bool = false
     ) async throws -> T {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         var data = Data(buffer.readableBytesView)
@@ -33,6 +34,9 @@ enum JSONBody {
         }
         guard let keys = outline.keys else { throw DomainError(.invalidBody, "The body must be a JSON object.") }
         try checkFields(keys, allowed: fields, path: "")
+        if let field = outline.nulls.subtracting(nullable).sorted().first {
+            throw DomainError(.invalidBody, "\(field) may not be null; leave it out instead.")
+        }
         for (name, allowed) in nested {
             for inner in outline.inner[name] ?? [] { try checkFields(inner, allowed: allowed, path: name + ".") }
         }

@@ -14,6 +14,8 @@ struct StrictJSON {
         var keys: [String]?
         /// For each top-level key whose value is an object, or an array of objects: each of those objects' keys.
         var inner: [String: [[String]]] = [:]
+        /// The top-level keys whose value is `null`.
+        var nulls: Set<String> = []
     }
 
     /// Where a value stands, for the outline.
@@ -69,7 +71,9 @@ struct StrictJSON {
         case UInt8(ascii: "\""): _ = try string()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "n"):
+            try literal("null")
+            if case .member(let key) = place { outline.nulls.insert(key) }
         case .some(let byte) where byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39): try number()
         default: throw problem("expected a value")
         }

@@ -8,6 +8,8 @@ import MarqueeStore
 struct ItemEditBody: Decodable {
     static let fields: Set<String> = ["snapshot", "note", "watched", "watched_at", "rating"]
     static let nested: [String: Set<String>] = ["snapshot": ["title", "image_url", "subtitle", "extra"]]
+    /// What `null` may clear (a snapshot and the watched flag cannot be cleared).
+    static let nullable: Set<String> = ["note", "watched_at", "rating"]
 
     var snapshot: SavedItemWire.Snapshot?
     var note: FieldUpdate<String> = .keep
@@ -78,7 +80,7 @@ struct ItemEditBody: Decodable {
 struct StatesRequest: Decodable {
     struct Pair: Decodable {
         let mediaType: String
-        let id: String
+        let id: ItemIDValue
     }
 
     let items: [Pair]

@@ -34,7 +34,7 @@ struct ItemRoutes {
             let body = try await JSONBody.decode(
                 StatesRequest.self, from: request, context: context, fields: ["items"], nested: ["items": ["media_type", "id"]])
             // Any valid id, as for reading an item: one saved before the plain-number rule still has a state.
-            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id)) }
+            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id.text)) }
             let states = try await items.states(of: pairs, for: auth.userID)
             return try json(ItemStatesBody(results: pairs.map { pair in
                 let lists = states[pair] ?? []
@@ -52,7 +52,8 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context, saving: true)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested,
+                nullable: ItemEditBody.nullable)
             let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(saved.change), status: saved.created ? .created : .ok)
         }
@@ -60,7 +61,8 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested)
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested,
+                nullable: ItemEditBody.nullable)
             guard !body.isEmpty else {
                 throw DomainError(
                     .invalidBody, "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
@@ -182,7 +184,7 @@ struct ItemRoutes {
         let defaultOrder = query.sort == .title ? SortOrder.asc : .desc
         query.descending = try parsing.choice("order", default: defaultOrder) == .desc
         query.limit = try parsing.optionalInt("limit", range: 1...100) ?? 20
-        if let cursor = parsing.query("cursor") { query.after = try ItemCursor.decode(cursor, for: query) }
+        if let cursor = parsing.query("cursor")?.nonEmpty { query.after = try ItemCursor.decode(cursor, for: query) }
         return query
     }
 

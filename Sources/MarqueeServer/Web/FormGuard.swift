@@ -1,15 +1,17 @@
 import MarqueeCore
 import Foundation
 import Hummingbird
+import MarqueeAccounts
 
-/// CSRF protection for forms shown to people who are not signed in (a double-submit token): the page sets a
-/// random token in a SameSite=Strict cookie and in a hidden field; a submission must carry both, equal.
-/// Another site can make a browser submit a form, but it cannot read or set the cookie.
+/// CSRF protection for forms shown to people who are not signed in (a signed double-submit token): the page sets a
+/// token this server signed in a SameSite=Strict cookie and in a hidden field; a submission must carry both, equal,
+/// and come from this site (`Origin`, when the browser sends one). Another site can make a browser submit a form,
+/// but it cannot read the cookie, and a site that can set cookies for this one cannot make a token that verifies.
 enum FormGuard {
     static let cookieName = "marquee_form"
     static let fieldName = "csrf_token"
 
-    static func newToken() -> String { Hex.string(Hex.randomBytes(16)) }
+    static func newToken(_ authenticator: Authenticator) -> String { authenticator.tokens.newFormToken() }
 
     /// Sets the token's cookie on a page.
     static func attach(_ token: String, to response: Response, cookies: Authenticator) -> Response {
@@ -18,10 +20,12 @@ enum FormGuard {
         return response
     }
 
-    /// The submitted token when it matches the cookie (compared in constant time), else nil.
-    static func verifiedToken(_ form: [String: String], _ request: Request) -> String? {
-        guard let submitted = form[fieldName], !submitted.isEmpty, let cookie = request.cookies[cookieName]?.value,
-            ConstantTime.equal(submitted, cookie)
+    /// The submitted token when it matches the cookie (compared in constant time), this server signed it, and the
+    /// form came from this site; else nil.
+    static func verifiedToken(_ form: [String: String], _ request: Request, _ authenticator: Authenticator) -> String? {
+        guard authenticator.isSameOrigin(request), let submitted = form[fieldName], !submitted.isEmpty,
+            let cookie = request.cookies[cookieName]?.value, ConstantTime.equal(submitted, cookie),
+            authenticator.tokens.isValidFormToken(submitted)
         else { return nil }
         return submitted
     }

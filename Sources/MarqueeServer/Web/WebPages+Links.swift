@@ -38,7 +38,7 @@ extension WebPages {
         router.get("reset") { request, context in
             if let done = LinkOutcome(request), done == .passwordChanged { return try await outcomePage(done, request) }
             let visit = await visit(request)
-            let csrf = FormGuard.newToken()
+            let csrf = FormGuard.newToken(authenticator)
             if LinkOutcome(request) == .resetSent {
                 let page = LinkPage.requestReset(
                     chrome: linkChrome("Reset your password", visit), message: LinkOutcome.resetSent.message(for: nil),
@@ -64,7 +64,7 @@ extension WebPages {
         }
         router.post("reset") { request, context in
             let form = try await FormGuard.fields(request)
-            guard let csrf = FormGuard.verifiedToken(form, request) else { throw formExpired }
+            guard let csrf = FormGuard.verifiedToken(form, request, authenticator) else { throw formExpired }
             let visit = await visit(request)
             guard let token = form["token"], !token.isEmpty else {
                 let chrome = linkChrome("Reset your password", visit)
@@ -119,7 +119,7 @@ extension WebPages {
             throw DomainError(.linkInvalid, "This link is incomplete. Open the whole link from the mail.")
         }
         let visit = await visit(request)
-        let csrf = FormGuard.newToken()
+        let csrf = FormGuard.newToken(authenticator)
         let page = LinkPage.confirm(
             chrome: linkChrome(heading, visit), heading: heading, path: path, token: token, button: button, csrf: csrf)
         return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
@@ -132,7 +132,7 @@ extension WebPages {
         _ action: ([String: String]) async throws -> LinkOutcome
     ) async throws -> Response {
         let form = try await FormGuard.fields(request)
-        guard FormGuard.verifiedToken(form, request) != nil else { throw formExpired }
+        guard FormGuard.verifiedToken(form, request, authenticator) != nil else { throw formExpired }
         do {
             return try await action(form).redirect(from: path, responses)
         } catch let error as DomainError {

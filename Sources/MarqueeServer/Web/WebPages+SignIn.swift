@@ -65,7 +65,7 @@ extension WebPages {
     /// The form's fields once its token is checked, and where to go after (a path on this site, else home).
     private func submittedForm(_ request: Request) async throws -> (fields: [String: String], next: String) {
         let form = try await FormGuard.fields(request)
-        guard FormGuard.verifiedToken(form, request) != nil else { throw formExpired }
+        guard FormGuard.verifiedToken(form, request, authenticator) != nil else { throw formExpired }
         return (form, Self.sitePath(form["next"]) ?? "/")
     }
 
@@ -76,7 +76,7 @@ extension WebPages {
     ) throws -> Response {
         let notice = !signUp && visit.viewer == .guest
             ? "You are browsing as a guest. Sign in, and what you saved as a guest moves into your account." : nil
-        let csrf = FormGuard.newToken()
+        let csrf = FormGuard.newToken(authenticator)
         let page = AuthPage(
             chrome: chrome(signUp ? "Create account" : "Sign in", .other, visit, scripts: ["forms.js"]), signUp: signUp,
             next: next, rules: Self.passwordRules, notice: notice, csrf: csrf, email: email ?? "", error: error?.message)

@@ -53,7 +53,14 @@ public struct AccountPage: WebPage {
     /// The page for `account`; `rules` are the password policy's, for the change-password and upgrade forms.
     public init(chrome: Chrome, account: Account, rules: [PasswordRule]) {
         self.chrome = chrome
-        method = account.email.map { account.method == "Google" ? "Google (\($0))" : "Email (\($0))" } ?? account.method
+        method =
+            switch (account.method, account.email, account.hasPassword) {
+            // Both ways in work: say so, so that a Google link the owner did not make does not go unseen.
+            case ("Google", let email?, true): "Password and Google (\(email))"
+            case ("Google", let email?, false): "Google (\(email))"
+            case (_, let email?, _): "Email (\(email))"
+            default: account.method
+            }
         email = account.email
         verified = account.emailVerified
         shortID = String(account.id.prefix(8))

@@ -13,6 +13,9 @@ final class LogCapture: Sendable {
         return logger
     }
 
+    /// A handler writing here, to wrap in another.
+    var handler: any LogHandler { Handler(capture: self) }
+
     fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }
 
     private struct Handler: LogHandler {

@@ -602,6 +602,7 @@ function setUpOffline() {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   forgetOthersLists();
   const copy = document.body.dataset.offlineCopy;
+  if (copy && !ownedOfflineCopy()) return;
   if (copy) {
     const at = new Date(copy).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
     toast(`Marquee cannot be reached: this is the first page of your list as it was on ${at}.`, { bad: true, sticky: true });
@@ -623,6 +624,25 @@ function setUpOffline() {
   }
   const list = $("#downloads");
   if (list) renderDownloads(list);
+}
+
+/** Whether this offline copy of a list belongs to whoever this browser is signed in as now (`marquee_account`, which
+ * lives and dies with the sign-in): only then is it shown (the stylesheet keeps it hidden until this says so).
+ * Otherwise the copies go and the page says to sign in. The service worker checks too where it can read cookies. */
+function ownedOfflineCopy() {
+  const signedInNow = (document.cookie.match(/(?:^|;\s*)marquee_account=([^;]*)/) || [])[1] || "";
+  if (signedInNow && signedInNow === account()) {
+    document.body.setAttribute("data-owner-confirmed", "");
+    return true;
+  }
+  caches.delete(listsCache);
+  const main = $("#main");
+  main.replaceChildren();
+  const note = document.createElement("p");
+  note.textContent = "Marquee cannot be reached, and this browser is not signed in as the person these lists belong to. Sign in once you are online again.";
+  main.append(note);
+  document.body.setAttribute("data-owner-confirmed", "");
+  return false;
 }
 
 /** The lists' offline copies are one person's: another's go as soon as a page is drawn for someone else, or nobody. */

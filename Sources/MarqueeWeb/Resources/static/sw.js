@@ -43,13 +43,14 @@ async function listPage(event, path) {
 }
 
 /** The list's copy, if it is recent and this browser is still signed in as its owner: the server renews the
- * `marquee_account` cookie with the session's, so a sign-in that lapsed takes the copy with it. */
+ * `marquee_account` cookie with the session's, so a sign-in that lapsed takes the copy with it. Browsers without
+ * `cookieStore` cannot tell here: the page checks the cookie itself and shows nothing until it has (app.js). */
 async function listCopy(path) {
   const copy = await (await caches.open(listsCache)).match(path);
   if (!copy || Date.now() - Date.parse(copy.headers.get("X-Marquee-Kept-At")) >= listCopyLifetime) return null;
-  const signedIn = self.cookieStore && (await self.cookieStore.get("marquee_account"));
-  if (self.cookieStore && signedIn?.value !== copy.headers.get("X-Marquee-Account")) return null;
-  return copy;
+  if (!self.cookieStore) return copy;
+  const signedIn = await self.cookieStore.get("marquee_account");
+  return signedIn?.value === copy.headers.get("X-Marquee-Account") ? copy : null;
 }
 
 async function keepList(path, response) {

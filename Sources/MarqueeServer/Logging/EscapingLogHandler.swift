@@ -1,0 +1,74 @@
+public import Logging
+
+/// A `LogHandler` that writes control characters in messages and metadata as escapes (`\n`, `\u{1B}`) before
+/// handing them on, so that a value a client chose (an OAuth `error`, a path, a header) can never start a line of
+/// its own, forge another entry or send terminal codes to whoever reads the log.
+public struct EscapingLogHandler: LogHandler {
+    private var base: any LogHandler
+
+    /// Wraps `base`.
+    public init(_ base: any LogHandler) {
+        self.base = base
+    }
+
+    public var logLevel: Logger.Level {
+        get { base.logLevel }
+        set { base.logLevel = newValue }
+    }
+
+    public var metadata: Logger.Metadata {
+        get { base.metadata }
+        set { base.metadata = newValue.mapValues(Self.escaped) }
+    }
+
+    public var metadataProvider: Logger.MetadataProvider? {
+        get { base.metadataProvider }
+        set { base.metadataProvider = newValue }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { base[metadataKey: key] }
+        set { base[metadataKey: key] = newValue.map(Self.escaped) }
+    }
+
+    public func log(event: LogEvent) {
+        var event = event
+        event.message = Logger.Message(stringLiteral: Self.escaped(event.message.description))
+        var metadata = event.metadata?.mapValues(Self.escaped) ?? [:]
+        if let error = event.error {
+            metadata["error"] = .string(Self.escaped("\(error)"))
+            event.error = nil
+        }
+        event.metadata = metadata.isEmpty ? nil : metadata
+        base.log(event: event)
+    }
+
+    static func escaped(_ value: Logger.Metadata.Value) -> Logger.Metadata.Value {
+        switch value {
+        case .string(let text): .string(escaped(text))
+        case .stringConvertible(let convertible): .string(escaped(convertible.description))
+        case .array(let values): .array(values.map(escaped))
+        case .dictionary(let values): .dictionary(values.mapValues(escaped))
+        }
+    }
+
+    /// `text` with every control character (C0, DEL, C1, and the line and paragraph separators) escaped.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where needsEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+}
