@@ -1,12 +1,19 @@
-/// An item id as a request body gives it: text (`"603"`, `"SK-C-5"`), or a whole number, as catalog answers give the
-/// ids of movies, shows and people. A client may pass an id straight from any answer of the API.
+/// An item id as a request body gives it: text (`"603"`, `"SK-C-5"`), or a whole number from 0 to 2^53 − 1 (the
+/// numbers every JSON reader keeps exactly), as catalog answers give the ids of movies, shows and people. A client
+/// may pass an id straight from any answer of the API.
 public struct ItemIDValue: Decodable, Sendable, Equatable {
     /// The id as text (a number in its plain decimal form).
     public let text: String
 
+    /// The largest id a number may give.
+    public static let largestNumber: UInt64 = (1 << 53) - 1
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int64.self) {
+        if let number = try? container.decode(UInt64.self) {
+            guard number <= Self.largestNumber else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "an id past 2^53 - 1")
+            }
             text = String(number)
         } else {
             text = try container.decode(String.self)
