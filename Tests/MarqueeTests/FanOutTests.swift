@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+import MarqueeServer
+import NIOCore
+import NIOPosix
+import Testing
+
+/// Many live streams of one person at once: every change reaches every stream, once each, in order.
+@Suite("Live streams: fan-out")
+struct FanOutTests {
+    typealias H = AccountHarness
+
+    /// One raw connection holding a stream open, collecting the numbers of the changes it receives.
+    struct Stream {
+        let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+        var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+        var text = ""
+
+        /// The sequence numbers of the `change` events received so far, in order.
+        var seqs: [Int] {
+            text.matches(of: /id: ([0-9]+):[0-9a-f]{8}\nevent: change/).compactMap { Int($0.1) }
+        }
+
+        mutating func read(until done: (Stream) -> Bool) async throws {
+            while !done(self), let chunk = try await inbound.next() { text += String(buffer: chunk) }
+        }
+    }
+
+    static func open(port: Int, token: String) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port) {
+            channel in
+            channel.eventLoop.makeCompletedFuture {
+                try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+            }
+        }
+    }
+
+    @Test("A thousand streams of one person each receive every change, once, in order")
+    func thousandStreams() async throws {
+        let streams = 1_000
+        let changes = 5
+        try await H.run(["streamLimit": "2000"]) { h in
+            let ada = try await h.guest()
+            let request = "GET /api/v1/me/changes/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ada.accessToken)\r\n\r\n"
+            let received = try await withThrowingTaskGroup(of: [Int].self) { group in
+                let opened = AsyncStream.makeStream(of: Void.self)
+                for _ in 0..<streams {
+                    group.addTask {
+                        let channel = try await Self.open(port: h.port, token: ada.accessToken)
+                        return try await channel.executeThenClose { inbound, outbound in
+                            var stream = Stream(outbound: outbound, inbound: inbound.makeAsyncIterator())
+                            try await outbound.write(ByteBuffer(string: request))
+                            try await stream.read { $0.text.contains("event: snapshot") }
+                            opened.continuation.yield()
+                            try await stream.read { $0.seqs.count >= changes }
+                            return stream.seqs
+                        }
+                    }
+                }
+                // Every stream is open before the first change is made.
+                var count = 0
+                for await _ in opened.stream {
+                    count += 1
+                    if count == streams { break }
+                }
+                for id in 1...changes { try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)") }
+                var all: [[Int]] = []
+                for try await seqs in group { all.append(seqs) }
+                return all
+            }
+            #expect(received.count == streams)
+            #expect(received.allSatisfy { $0 == Array(1...changes) })
+        }
+    }
+}
