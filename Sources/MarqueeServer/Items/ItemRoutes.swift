@@ -115,7 +115,7 @@ struct ItemRoutes {
         me.get("export") { request, context in
             let auth = try await authenticator.authenticate(request)
             let format = try RequestParsing(request: request, context: context).choice("format", default: ExportFormat.json)
-            let snapshot = try await items.snapshot(for: auth.userID)
+            let snapshot = try await items.snapshot(for: auth.userID, batchSize: 50)
             let day = RFC3339.string(now()).prefix(10)
             var response: Response
             switch format {

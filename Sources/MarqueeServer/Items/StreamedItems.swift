@@ -28,28 +28,46 @@ enum StreamedItems {
     static func csv(_ snapshot: SavedItemSnapshot) -> ResponseBody {
         ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ItemCSV.headerLine))
-            for try await batch in snapshot { try await writer.write(ByteBuffer(string: ItemCSV.rows(batch))) }
+            for try await batch in snapshot {
+                // A row at a time, in chunks, for the reason `json` gives.
+                var rows = ""
+                for item in batch {
+                    rows += ItemCSV.rows([item])
+                    if rows.utf8.count >= chunkSize {
+                        try await writer.write(ByteBuffer(string: rows))
+                        rows = ""
+                    }
+                }
+                if !rows.isEmpty { try await writer.write(ByteBuffer(string: rows)) }
+            }
             try await writer.finish(nil)
         }
     }
 
+    /// How much is encoded before it is written: each write lets other requests have the core, so a few exports
+    /// of large accounts do not keep everyone else waiting.
+    static let chunkSize = 64 * 1024
+
     /// `prefix`, the items as JSON separated by commas, then `suffix` (both already JSON).
     private static func json(prefix: String, _ snapshot: SavedItemSnapshot, suffix: String) -> ResponseBody {
         ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: prefix))
+            var buffer = ByteBuffer(string: prefix)
             var first = true
             for try await batch in snapshot {
-                var buffer = ByteBuffer()
                 for item in batch {
                     if !first { buffer.writeInteger(UInt8(ascii: ",")) }
                     first = false
                     var json = JSONWriter(capacity: 512)
                     ItemJSON.write(item, to: &json)
                     buffer.writeBytes(json.bytes)
+                    if buffer.readableBytes >= chunkSize {
+                        try await writer.write(buffer)
+                        buffer = ByteBuffer()
+                    }
                 }
-                try await writer.write(buffer)
             }
-            try await writer.write(ByteBuffer(string: suffix))
+            buffer.writeString(suffix)
+            try await writer.write(buffer)
             try await writer.finish(nil)
         }
     }
