@@ -43,8 +43,14 @@ let package = Package(
         ),
         .target(
             name: "MarqueeStore",
+            dependencies: ["MarqueeCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MarqueeStoreSQL",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeStore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -107,6 +113,7 @@ let package = Package(
                 "MarqueeCore",
                 "MarqueeWeb",
                 "MarqueeStore",
+                "MarqueeStoreSQL",
                 "MarqueeCatalog",
                 "MarqueeAccounts",
                 "MarqueeSaved",
@@ -134,6 +141,7 @@ let package = Package(
                 "MarqueeServer",
                 "MarqueeCatalog",
                 "MarqueeStore",
+                "MarqueeStoreSQL",
                 "MarqueeAccounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -145,6 +153,7 @@ let package = Package(
             dependencies: [
                 "MarqueeCore",
                 "MarqueeStore",
+                "MarqueeStoreSQL",
                 "MarqueeCatalog",
                 "MarqueeAccounts",
                 "MarqueeSaved",

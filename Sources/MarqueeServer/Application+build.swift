@@ -5,7 +5,8 @@ public import Logging
 public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
-public import MarqueeStore
+import MarqueeStore
+public import MarqueeStoreSQL
 import MarqueeWeb
 import NIOCore
 import Prometheus
@@ -244,6 +245,6 @@ public func openDatabase(settings: ServerSettings, logger: Logger) async throws 
 func loadLocalCatalog(database: any Database, logger: Logger) async throws -> LocalCatalog {
     let embedded = try EmbeddedCatalog.load()
     for error in embedded.errors { logger.error("Embedded catalog line rejected", metadata: ["error": "\(error)"]) }
-    let imported = CatalogLineParser().parse(try await CatalogLineStore(database: database).allLines().joined(separator: "\n"))
+    let imported = CatalogLineParser().parse(try await SQLCatalogLineStore(database: database).allLines().joined(separator: "\n"))
     return LocalCatalog(records: embedded.records + imported.records)
 }

@@ -11,7 +11,7 @@ public struct SavedItemQuery: Sendable, Equatable {
         case watched
 
         /// The sort value of an item not watched: before 1900, the earliest a watched date may be.
-        static let neverWatched: Int64 = -9_999_999_999_999
+        package static let neverWatched: Int64 = -9_999_999_999_999
     }
 
     /// Only this list (nil: both).

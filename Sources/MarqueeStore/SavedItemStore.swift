@@ -53,7 +53,7 @@ extension SavedItem {
     /// What an upsert stores when `edit` made this item: at (list, kind, id) whatever the edit said, to the
     /// millisecond, created when `existing` was (a new item when the edit says, if earlier than `date`), updated at
     /// `date` (already rounded).
-    func upserted(list: SavedList, kind: SavedKind, id: String, replacing existing: SavedItem?, at date: Date)
+    package func upserted(list: SavedList, kind: SavedKind, id: String, replacing existing: SavedItem?, at date: Date)
         -> SavedItem
     {
         var stored = self
@@ -71,7 +71,7 @@ extension SavedItem {
     /// What the account keeps when a guest's copy (`incoming`) of an item it already has (`self`) moves in: the
     /// snapshot of the copy updated last; a note, watched date or rating that only one copy has; two different notes
     /// both, the newer first, when together they fit in one note. Nil when that is what the account has already.
-    func merging(_ incoming: SavedItem) -> SavedItem? {
+    package func merging(_ incoming: SavedItem) -> SavedItem? {
         let (newer, older) = incoming.updatedAt > updatedAt ? (incoming, self) : (self, incoming)
         var merged = newer
         merged.note = Self.joined(newer.note, older.note)

@@ -139,19 +139,19 @@ public enum SessionNotice: Sendable, Equatable {
 
 extension DomainError {
     /// A sign-in overtaken by "sign out everywhere", a new password or the account's deletion.
-    static var signInOvertaken: DomainError {
+    package static var signInOvertaken: DomainError {
         DomainError(
             .sessionEnded,
             "The account changed while you were signing in (a new password, or signing out everywhere). Please sign in again.")
     }
 
     /// A sign-in to an account disabled meanwhile.
-    static var signInDisabled: DomainError {
+    package static var signInDisabled: DomainError {
         DomainError(.accountDisabled, "This account has been disabled by the server's operator.")
     }
 
     /// A sign-in whose password was replaced while it was being checked.
-    static var signInPasswordChanged: DomainError {
+    package static var signInPasswordChanged: DomainError {
         DomainError(.invalidCredentials, "That email address and password don't match an account.")
     }
 }

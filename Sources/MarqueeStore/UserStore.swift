@@ -29,7 +29,7 @@ public protocol UserStore: Sendable {
 }
 
 extension DomainError {
-    static var accountExists: DomainError {
+    package static var accountExists: DomainError {
         DomainError(.accountExists, "An account with this email address already exists. Sign in instead, or reset the password.")
     }
 }

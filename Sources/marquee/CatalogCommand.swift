@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MarqueeCatalog
 import MarqueeServer
+import MarqueeStoreSQL
 import MarqueeStore
 
 /// `marquee catalog …`: manage the local catalog.
@@ -35,7 +36,7 @@ struct CatalogCommand: AsyncParsableCommand {
             var checking = ProgressBar(label: "Checking")
             var saving = ProgressBar(label: "Importing")
             let report = try await withDatabase(settings, label: "marquee.import") { database in
-                try await CatalogImporter(store: CatalogLineStore(database: database))
+                try await CatalogImporter(store: SQLCatalogLineStore(database: database))
                     .importText(text, replace: replace, strict: strict) { phase, done, total in
                         if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
                     }

@@ -1,5 +1,6 @@
 import Logging
 import MarqueeServer
+import MarqueeStoreSQL
 import MarqueeStore
 
 /// Runs an operator command's `body` with the configured database (migrated first unless `migrated` is false),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarqueeServer
+import MarqueeStoreSQL
 import MarqueeStore
 import NIOCore
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MarqueeServer
+import MarqueeStoreSQL
 import MarqueeStore
 import ServiceLifecycle
 import Synchronization

@@ -3,6 +3,7 @@ import HTTPTypes
 import MarqueeCore
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 import SQLKit
 import Testing
 

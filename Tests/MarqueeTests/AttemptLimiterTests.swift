@@ -2,6 +2,7 @@ import Foundation
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The attempt limiter contract, in memory (one instance) and in SQLite and PostgreSQL (instances sharing them).

@@ -4,6 +4,7 @@ import MarqueeCatalog
 import MarqueeCore
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 @Suite("Catalog import")
@@ -23,7 +24,7 @@ struct CatalogImportTests {
     func importAndServe() async throws {
         let dataDir = TestSettings.makeDataDirectory()
         let report = try await withMigratedDatabase(dataDir: dataDir) { database in
-            try await CatalogImporter(store: CatalogLineStore(database: database))
+            try await CatalogImporter(store: SQLCatalogLineStore(database: database))
                 .importText(Self.messy, replace: false, strict: false)
         }
         #expect(report.imported)
@@ -51,17 +52,17 @@ struct CatalogImportTests {
     func strictAndReplace() async throws {
         let dataDir = TestSettings.makeDataDirectory()
         try await withMigratedDatabase(dataDir: dataDir) { database in
-            let importer = CatalogImporter(store: CatalogLineStore(database: database))
+            let importer = CatalogImporter(store: SQLCatalogLineStore(database: database))
             let strict = try await importer.importText(Self.messy, replace: false, strict: true)
             #expect(!strict.imported)
-            #expect(try await CatalogLineStore(database: database).count() == 0)
+            #expect(try await SQLCatalogLineStore(database: database).count() == 0)
 
             let first = try await importer.importText(Self.messy, replace: false, strict: false)
             #expect(first.imported)
-            let count = try await CatalogLineStore(database: database).count()
+            let count = try await SQLCatalogLineStore(database: database).count()
             #expect(count == 3)
             _ = try await importer.importText(#"{"type":"movie","title":"Only One","release_date":"2020"}"#, replace: true, strict: false)
-            #expect(try await CatalogLineStore(database: database).allLines().count == 1)
+            #expect(try await SQLCatalogLineStore(database: database).allLines().count == 1)
         }
         try await withMarquee(try TestSettings.make(["dataDir": dataDir])) { client in
             let gone = try await client.get("/api/v1/search?q=harbour%20lights&type=movie").decode(Page<MediaSummary>.self)

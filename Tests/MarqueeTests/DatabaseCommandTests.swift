@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOHTTP1
 import SQLKit
 import Testing

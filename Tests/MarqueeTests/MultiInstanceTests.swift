@@ -1,6 +1,7 @@
 import Foundation
 import SQLKit
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 import NIOHTTP1
 import Synchronization

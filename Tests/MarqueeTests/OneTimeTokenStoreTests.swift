@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The single-use link contract, run against the in-memory and the SQLite implementation.

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 @testable import MarqueeServer
 import Testing
 

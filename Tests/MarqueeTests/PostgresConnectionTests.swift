@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 @testable import MarqueeStore
+@testable import MarqueeStoreSQL
 import NIOCore
 import NIOHTTP1
 import NIOPosix

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 @Suite("Resume points")

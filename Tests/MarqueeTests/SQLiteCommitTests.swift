@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarqueeCore
 @testable import MarqueeStore
+@testable import MarqueeStoreSQL
 import NIOPosix
 import SQLKit
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import SQLKit
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The session and refresh-token contract, run against the in-memory and the SQLite implementation.

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 @Suite("Tokens: access tokens and rotating refresh tokens")

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The upstream cache contract, run against the in-memory and the SQLite implementation.

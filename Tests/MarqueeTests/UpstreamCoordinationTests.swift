@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// Claims and shared rate windows that let instances sharing a database share an upstream.

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The account storage contract, run against the in-memory and the SQLite implementation.

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeStoreSQL
 import Testing
 
 /// The hand-written JSON and timestamps of the hot paths say exactly what the Codable forms say.

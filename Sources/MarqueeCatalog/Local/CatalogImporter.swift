@@ -18,10 +18,10 @@ public struct CatalogImporter: Sendable {
         case checking, saving
     }
 
-    private let store: CatalogLineStore
+    private let store: any CatalogLineStore
 
     /// Creates an importer writing to `store`.
-    public init(store: CatalogLineStore) {
+    public init(store: any CatalogLineStore) {
         self.store = store
     }
 

@@ -1,6 +1,7 @@
 public import Foundation
 import MarqueeCore
 public import MarqueeStore
+public import MarqueeStoreSQL
 
 /// What the server's operator can do to accounts (`marquee user …`): list, show, disable, enable and delete.
 public struct AccountAdmin: Sendable {

@@ -4,6 +4,7 @@ import Logging
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
-public import MarqueeStore
+import MarqueeStore
+public import MarqueeStoreSQL
 
 /// The secret that signs access tokens: the configured one, or one generated on first start and kept, so sessions
 /// survive restarts without any setup. A SQLite deployment keeps it in the data directory (readable by the owner

@@ -2,6 +2,7 @@ import Logging
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 import ServiceLifecycle
 

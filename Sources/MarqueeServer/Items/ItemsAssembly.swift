@@ -4,6 +4,7 @@ import MarqueeCatalog
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 import ServiceLifecycle
 

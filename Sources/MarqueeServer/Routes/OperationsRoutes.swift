@@ -3,6 +3,7 @@ import Hummingbird
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 import Prometheus
 

@@ -3,7 +3,8 @@ public import Logging
 public import MarqueeAccounts
 public import MarqueeCatalog
 import MarqueeCore
-public import MarqueeStore
+import MarqueeStore
+public import MarqueeStoreSQL
 
 /// Every setting of `marquee serve`, read once at start.
 public struct ServerSettings: Sendable {

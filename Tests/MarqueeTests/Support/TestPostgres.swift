@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 import SQLKit
 import Testing
 

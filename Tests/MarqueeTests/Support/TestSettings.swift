@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MarqueeServer
 import MarqueeStore
+import MarqueeStoreSQL
 
 /// Settings and folders for tests: every test gets its own data directory.
 enum TestSettings {

@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 import MarqueeCore
 import SQLKit
+import MarqueeStore
 
 /// Applies pending migrations and reports which are applied.
 public struct Migrator: Sendable {

@@ -1,5 +1,6 @@
 import MarqueeCore
 import VaporCSQLite
+import MarqueeStore
 
 /// An error SQLite reported: its (extended) result code and message.
 struct SQLiteFailure: Error, CustomStringConvertible {

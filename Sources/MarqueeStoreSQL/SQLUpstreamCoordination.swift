@@ -1,5 +1,6 @@
 public import Foundation
 import SQLKit
+public import MarqueeStore
 
 /// `UpstreamCoordination` in the shared database: claims in `upstream_claims`, per-second request counts in
 /// `upstream_rate` (a fixed window per second, counted by every instance together).

@@ -7,6 +7,7 @@ import PostgresNIO
 public import SQLKit
 public import ServiceLifecycle
 import Synchronization
+import MarqueeStore
 
 /// A PostgreSQL database that several `marquee serve` instances share: a pool of connections (PostgresNIO's
 /// `PostgresClient`), transactions per write, advisory locks for writers that must not race across instances, and

@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import NIOSSL
 import PostgresNIO
+import MarqueeStore
 
 /// Where and how to reach a PostgreSQL server, read from a libpq-style URL:
 /// `postgres://user:password@host:port/database?sslmode=verify-full&sslrootcert=/path/ca.pem&pool_size=10&connect_timeout=5`.

@@ -1,4 +1,5 @@
 public import MarqueeCore
+import MarqueeStore
 
 /// The name of something writers take turns on (see `Database.lock`). Every name is made here, so two stores
 /// that must exclude each other (an account deletion and a save) cannot drift apart in spelling.

@@ -1,5 +1,6 @@
 public import Foundation
 import SQLKit
+public import MarqueeStore
 
 /// An `UpstreamCacheStore` in the `upstream_cache` table.
 public struct SQLUpstreamCacheStore: UpstreamCacheStore {

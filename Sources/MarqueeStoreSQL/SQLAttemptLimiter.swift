@@ -1,6 +1,7 @@
 public import Foundation
 import MarqueeCore
 import SQLKit
+public import MarqueeStore
 
 /// An `AttemptLimiter` whose counts live in the database (`attempt_log`), so every instance sharing it enforces one
 /// limit: a client cannot multiply its attempts by the number of instances behind the load balancer.

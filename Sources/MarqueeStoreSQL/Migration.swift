@@ -1,4 +1,5 @@
 public import SQLKit
+import MarqueeStore
 
 /// One versioned schema change. Versions are applied in order, each exactly once, in its own transaction.
 public struct Migration: Sendable {

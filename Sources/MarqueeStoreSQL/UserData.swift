@@ -1,4 +1,5 @@
 import SQLKit
+import MarqueeStore
 
 /// Every table that holds a user's data, and how to remove that user's rows from it. Account deletion runs these
 /// steps, in order, inside one transaction before removing the `users` row itself; a feature that adds a table

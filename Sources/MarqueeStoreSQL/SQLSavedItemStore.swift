@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 import SQLKit
+public import MarqueeStore
 
 /// A `SavedItemStore` in the `saved_items`, `change_log` and `change_sequences` tables.
 public struct SQLSavedItemStore: SavedItemStore {

@@ -4,6 +4,7 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 import Synchronization
+import MarqueeStore
 
 /// `InstanceBus` over PostgreSQL's LISTEN/NOTIFY on one channel. Every payload starts with the sending instance's
 /// id, so an instance skips its own messages (it already acted on them locally).

@@ -3,6 +3,7 @@ import NIOCore
 import SQLiteNIO
 import Synchronization
 import VaporCSQLite
+import MarqueeStore
 
 /// One SQLite connection used directly through the C API: statements run synchronously on the calling thread
 /// and stay prepared for reuse. Marquee's queries take microseconds, so running them in place costs far less than

@@ -1,5 +1,6 @@
 import Foundation
 package import MarqueeCore
+import MarqueeStore
 
 /// A change as the change log stores it: the text `JSONEncoder` with sorted keys writes for `ItemChange` (Codable's
 /// property names, dates as seconds since 2001), which is what the log is read back with (`JSONDecoder`). Written

@@ -6,6 +6,7 @@ public import SQLKit
 import Synchronization
 public import ServiceLifecycle
 import VaporCSQLite
+import MarqueeStore
 
 /// A SQLite file in WAL mode: one writer connection (serialised transactions, concurrent ones sharing a commit)
 /// and a few reader connections, so reads never wait for writes. Commits are durable: a save answered is on disk

@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 import SQLKit
+public import MarqueeStore
 
 /// A `UserStore` in the `users` table.
 public struct SQLUserStore: UserStore {

@@ -4,6 +4,7 @@ import SQLKit
 import SQLiteKit
 import SQLiteNIO
 import Synchronization
+import MarqueeStore
 
 /// SQLKit's view of a set of `SQLiteHandle`s: statements are serialised with SQLiteKit's dialect and run in
 /// place on one of the handles.

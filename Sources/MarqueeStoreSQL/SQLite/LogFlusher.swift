@@ -6,6 +6,7 @@ import Darwin
 import Logging
 import Synchronization
 import VaporCSQLite
+import MarqueeStore
 
 /// Makes commits durable outside the writer connection. The writer commits with `synchronous=NORMAL`, which puts the
 /// commit in the write-ahead log without waiting for the disk; its writers are answered only once an `fdatasync` of

@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 import SQLKit
+public import MarqueeStore
 
 /// A `SessionStore` in the `sessions` and `refresh_tokens` tables.
 public struct SQLSessionStore: SessionStore {

@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 import SQLKit
+public import MarqueeStore
 
 /// A `OneTimeTokenStore` in the `one_time_tokens` table.
 public struct SQLOneTimeTokenStore: OneTimeTokenStore {

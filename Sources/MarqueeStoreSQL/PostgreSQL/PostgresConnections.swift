@@ -6,6 +6,7 @@ import PostgresNIO
 import _ConnectionPoolModule
 import SQLKit
 import Synchronization
+import MarqueeStore
 
 /// SQLKit's view of a PostgreSQL connection pool: each statement runs on a connection leased for it. Leasing waits
 /// at most `leaseTimeout`; past that, or when the server is gone, the caller gets `storage.unavailable`.

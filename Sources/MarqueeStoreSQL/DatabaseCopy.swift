@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import MarqueeStore
 
 /// Copies every table of a SQLite database into an empty PostgreSQL one (both migrated to the same version), in
 /// batches, then checks that each table holds as many rows on both sides.
