@@ -11,10 +11,13 @@ extension AccountService {
     /// signed in and a mistyped address loses nothing. If the address already has an account, its owner is mailed a
     /// link that moves the guest's data into that account instead. Either way the guest sees the same, which does
     /// not tell whether an address has an account.
-    public func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo) async throws {
+    public func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo)
+        async throws
+    {
         let guest = try await account(auth)
         guard guest.isGuest else {
-            throw DomainError(.wrongAccountType, "Only a guest account can be upgraded; this account already has a sign-in.")
+            throw DomainError(
+                .wrongAccountType, "Only a guest account can be upgraded; this account already has a sign-in.")
         }
         let email = try EmailAddress(rawEmail).value
         try passwordPolicy.validate(password)

@@ -71,7 +71,8 @@ extension AccountService {
     ) async throws -> SignedIn {
         let user = try await account(auth)
         guard let checkedHash = user.passwordHash else {
-            throw DomainError(.wrongAccountType, "This account has no password to change. Set one with a password reset.")
+            throw DomainError(
+                .wrongAccountType, "This account has no password to change. Set one with a password reset.")
         }
         try passwordPolicy.validate(new)
         try await checkPassword(current, of: user, client: client)
@@ -92,7 +93,9 @@ extension AccountService {
 
     /// Starts an email change: a confirmation link goes to the new address and a notice to the old one. Answers
     /// the same when the new address already has an account (whose owner is told instead).
-    public func requestEmailChange(_ auth: Authentication, newEmail rawEmail: String, password: String?, client: ClientInfo)
+    public func requestEmailChange(
+        _ auth: Authentication, newEmail rawEmail: String, password: String?, client: ClientInfo
+    )
         async throws
     {
         let user = try await account(auth)
@@ -113,7 +116,8 @@ extension AccountService {
             try await mailer.send(mail.accountExists(to: newEmail))
             return
         }
-        let token = try await issueLink(.changeEmail, for: user.id, payload: newEmail, lifetime: policy.verifyLinkLifetime)
+        let token = try await issueLink(
+            .changeEmail, for: user.id, payload: newEmail, lifetime: policy.verifyLinkLifetime)
         try await mailer.send(mail.confirmNewEmail(to: newEmail, token: token))
         if let old = user.email { try await mailer.send(mail.emailChangeRequested(to: old, newAddress: newEmail)) }
     }
@@ -123,10 +127,12 @@ extension AccountService {
         switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .changeEmail, at: now()) {
         case .consumed(let link):
             guard let newEmail = link.payload,
-                let user = try await users.update(id: link.userID, { user in
-                    user.email = newEmail
-                    user.emailVerified = true
-                })
+                let user = try await users.update(
+                    id: link.userID,
+                    { user in
+                        user.email = newEmail
+                        user.emailVerified = true
+                    })
             else { throw Self.linkInvalid }
             // Links mailed to the old address must not act on the account any more.
             try await withdrawPendingLinks(of: user.id, at: now())

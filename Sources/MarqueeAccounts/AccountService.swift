@@ -117,7 +117,8 @@ public struct AccountService: Sendable {
             } else {
                 // Never verified, so nobody has proved this mailbox yet: its owner gets a link to choose the password
                 // (whoever created the pending account may not be them).
-                let token = try await issueLink(.resetPassword, for: existing.id, payload: nil, lifetime: policy.resetLinkLifetime)
+                let token = try await issueLink(
+                    .resetPassword, for: existing.id, payload: nil, lifetime: policy.resetLinkLifetime)
                 try await mailer.send(mail.finishSignUp(to: email, token: token))
             }
             return
@@ -170,7 +171,8 @@ public struct AccountService: Sendable {
             try await links.withdrawAll(userID: user.id, purpose: .verifyEmail, at: at)
             return .verified
         case .alreadyUsed(let link):
-            guard let user = try await users.user(id: link.userID), user.emailVerified, user.email == link.payload else {
+            guard let user = try await users.user(id: link.userID), user.emailVerified, user.email == link.payload
+            else {
                 throw Self.linkUsed
             }
             return .alreadyVerified
@@ -196,7 +198,8 @@ public struct AccountService: Sendable {
                 try? await links.release(tokenHash: link.tokenHash, usedAt: at)
                 throw error
             }
-            logger.info("Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
+            logger.info(
+                "Guest merged into an existing account", metadata: ["guest": "\(guest)", "user": "\(link.userID)"])
             return .merged
         case .alreadyUsed: throw Self.linkUsed
         case .expired:
@@ -232,7 +235,8 @@ public struct AccountService: Sendable {
 
     static var linkUsed: DomainError {
         DomainError(
-            .linkUsed, "This link was already used, or a newer one replaced it. If you still need to, ask for a new one.")
+            .linkUsed,
+            "This link was already used, or a newer one replaced it. If you still need to, ask for a new one.")
     }
 
     // MARK: Sign-in and sessions
@@ -240,7 +244,9 @@ public struct AccountService: Sendable {
     /// Signs in with email and password. Wrong address and wrong password answer alike. A `guest` signed in on the
     /// same device has what it saved moved into the account (the password proves the account is theirs), as Google
     /// sign-in does; otherwise signing in would strand it.
-    public func signIn(email rawEmail: String, password: String, guest: Authentication? = nil, web: Bool, client: ClientInfo)
+    public func signIn(
+        email rawEmail: String, password: String, guest: Authentication? = nil, web: Bool, client: ClientInfo
+    )
         async throws -> SignedIn
     {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
@@ -283,7 +289,6 @@ public struct AccountService: Sendable {
         }
         return try await hasher.verify(password, against: hash)
     }
-
 
     /// Starts a session for `user` as it was read before its sign-in was checked (`checkedPassword`: against its
     /// password hash). The session store starts it only if nothing that ends sessions committed since.

@@ -46,7 +46,8 @@ public actor AttemptThrottle: AttemptLimiter {
             attempts[key] = Array(recent.suffix(limit))
         }
         if attempts.count > maxKeys {
-            attempts = attempts.filter { _, dates in dates.last.map { current.timeIntervalSince($0) < window } ?? false }
+            attempts = attempts.filter { _, dates in dates.last.map { current.timeIntervalSince($0) < window } ?? false
+            }
         }
     }
 

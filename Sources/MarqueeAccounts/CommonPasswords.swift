@@ -11,15 +11,18 @@ public enum CommonPasswords {
             "whatever", "hello", "login", "abc", "abcd", "abcdef", "asdfgh", "zxcvbn", "changeme", "secret",
             "marquee", "movies", "netflix", "batman", "pokemon", "liverpool", "chelsea", "arsenal", "soccer",
         ]
-        let suffixes = ["1", "12", "123", "1234", "12345", "123456", "2020", "2021", "2022", "2023", "2024", "2025",
-            "2026", "1!", "123!", "01", "69", "7", "99", "00"]
+        let suffixes = [
+            "1", "12", "123", "1234", "12345", "123456", "2020", "2021", "2022", "2023", "2024", "2025",
+            "2026", "1!", "123!", "01", "69", "7", "99", "00",
+        ]
         var all = Set<String>()
         for stem in stems {
             for suffix in suffixes { all.insert(stem + suffix) }
         }
-        for run in ["1q2w3e4r", "1q2w3e4r5t", "q1w2e3r4", "1qaz2wsx", "zaq12wsx", "a1b2c3d4", "abc123456",
-            "aa123456", "qwe123", "qwe12345", "qwerty123", "p@ssw0rd", "p@ssword1", "passw0rd1"]
-        {
+        for run in [
+            "1q2w3e4r", "1q2w3e4r5t", "q1w2e3r4", "1qaz2wsx", "zaq12wsx", "a1b2c3d4", "abc123456",
+            "aa123456", "qwe123", "qwe12345", "qwerty123", "p@ssw0rd", "p@ssword1", "passw0rd1",
+        ] {
             all.insert(run)
         }
         return all

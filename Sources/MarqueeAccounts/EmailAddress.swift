@@ -11,7 +11,9 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     /// Normalises and validates `text`, throwing `auth.invalid_email` with a reason people understand.
     public init(_ text: String) throws(DomainError) {
         let normalised = text.trimmingWhitespace().lowercased()
-        guard normalised.count <= 254 else { throw Self.invalid("An email address can be at most 254 characters long.") }
+        guard normalised.count <= 254 else {
+            throw Self.invalid("An email address can be at most 254 characters long.")
+        }
         let parts = normalised.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             throw Self.invalid("Enter an email address like name@example.com.")

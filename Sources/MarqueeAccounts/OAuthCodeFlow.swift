@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 import MarqueeCore
 
 /// Google sign-in for browsers: the OAuth 2.0 authorization-code flow with PKCE (RFC 7636) and a state check.
@@ -99,16 +99,17 @@ public struct OAuthCodeFlow: Sendable {
         let attempt = Attempt(next: next)
         let challenge = Data(SHA256.hash(data: Data(attempt.verifier.utf8))).base64URLEncoded()
         var components = URLComponents(string: client.authorizationURL) ?? URLComponents()
-        components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: "response_type", value: "code"),
-            URLQueryItem(name: "client_id", value: client.clientID),
-            URLQueryItem(name: "redirect_uri", value: redirectURI),
-            URLQueryItem(name: "scope", value: "openid email profile"),
-            URLQueryItem(name: "state", value: attempt.state),
-            URLQueryItem(name: "code_challenge", value: challenge),
-            URLQueryItem(name: "code_challenge_method", value: "S256"),
-            URLQueryItem(name: "prompt", value: "select_account"),
-        ]
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "response_type", value: "code"),
+                URLQueryItem(name: "client_id", value: client.clientID),
+                URLQueryItem(name: "redirect_uri", value: redirectURI),
+                URLQueryItem(name: "scope", value: "openid email profile"),
+                URLQueryItem(name: "state", value: attempt.state),
+                URLQueryItem(name: "code_challenge", value: challenge),
+                URLQueryItem(name: "code_challenge_method", value: "S256"),
+                URLQueryItem(name: "prompt", value: "select_account"),
+            ]
         return (attempt, components.string ?? client.authorizationURL)
     }
 
@@ -117,7 +118,8 @@ public struct OAuthCodeFlow: Sendable {
         guard let attempt, let state = callback.state, ConstantTime.equal(state, attempt.state) else {
             throw DomainError(
                 .oauthStateInvalid,
-                "This Google sign-in was not started in this browser, or took longer than 10 minutes. Please start again.")
+                "This Google sign-in was not started in this browser, or took longer than 10 minutes. Please start again."
+            )
         }
         if let error = callback.error {
             throw DomainError(
@@ -137,7 +139,8 @@ public struct OAuthCodeFlow: Sendable {
         do {
             reply = try await transport(client.tokenURL, form)
         } catch {
-            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+            throw DomainError(
+                .upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
         }
         let answer = try? JSONDecoder().decode(TokenAnswer.self, from: reply.body)
         switch reply.status {
@@ -149,12 +152,16 @@ public struct OAuthCodeFlow: Sendable {
         case 400..<500:
             throw DomainError(
                 .oauthCodeRejected,
-                "Google would not confirm this sign-in (\(answer?.error?.prefix(60) ?? "status \(reply.status)")). Please start again.")
+                "Google would not confirm this sign-in (\(answer?.error?.prefix(60) ?? "status \(reply.status)")). Please start again."
+            )
         default:
-            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+            throw DomainError(
+                .upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
         }
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     /// The token endpoint's answer (RFC 6749 §5.1 and §5.2), as far as Marquee reads it.
     private struct TokenAnswer: Decodable {
         var id_token: String?

@@ -104,14 +104,16 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
             set = try await fetchKeys()
         } catch {
             if let keys { return keys }
-            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+            throw DomainError(
+                .upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
         }
         let collection = JWTKeyCollection()
         do {
             try await collection.add(jwksJSON: set.json)
         } catch {
             if let keys { return keys }
-            throw DomainError(.upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
+            throw DomainError(
+                .upstreamUnavailable, "Google sign-in is unavailable right now. Please try again shortly.")
         }
         keys = collection
         knownKeyIDs = Self.keyIDs(in: set.json)
@@ -132,6 +134,8 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
     }
 }
 
+// Named as the table or the wire names them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The ID token claims Marquee reads.
 struct IDTokenPayload: JWTPayload {
     var iss: IssuerClaim

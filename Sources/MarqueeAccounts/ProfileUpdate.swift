@@ -40,9 +40,11 @@ public struct ProfileUpdate: Decodable, Sendable {
         let known = Self.fields.sorted()
         // The decoder may or may not convert snake_case keys; compare without underscores or case.
         func flat(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "").lowercased() }
-        if let unknown = container.allKeys.first(where: { key in !known.contains { flat($0) == flat(key.stringValue) } }) {
+        if let unknown = container.allKeys.first(where: { key in !known.contains { flat($0) == flat(key.stringValue) } }
+        ) {
             throw DomainError(
-                .unknownField, "'\(unknown.stringValue.prefix(40))' is not a profile field. Fields: \(known.joined(separator: ", ")).")
+                .unknownField,
+                "'\(unknown.stringValue.prefix(40))' is not a profile field. Fields: \(known.joined(separator: ", ")).")
         }
         func change(_ name: String, check: (String) -> String?) throws -> Change<String> {
             guard let key = container.allKeys.first(where: { flat($0.stringValue) == flat(name) }) else { return .keep }

@@ -147,9 +147,11 @@ public struct TokenIssuer: Sendable {
         guard let session = try await sessions.session(secretHash: Self.hash(cookie)), session.isActive(at: current)
         else { throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.") }
         if current.timeIntervalSince(session.lastUsedAt) > 3600 {
-            try await sessions.touch(sessionID: session.id, at: current, expiresAt: current.addingTimeInterval(sessionLifetime))
+            try await sessions.touch(
+                sessionID: session.id, at: current, expiresAt: current.addingTimeInterval(sessionLifetime))
         }
-        return Authentication(userID: session.userID, sessionID: session.id, signedInAt: session.createdAt, method: .cookie)
+        return Authentication(
+            userID: session.userID, sessionID: session.id, signedInAt: session.createdAt, method: .cookie)
     }
 
     /// Whether `user`'s session `sessionID` can still be used (live streams re-check this now and then).
@@ -185,7 +187,8 @@ public struct TokenIssuer: Sendable {
     /// plant a token of its own choosing.
     public func newFormToken() -> String {
         let nonce = Data(Hex.randomBytes(16)).base64URLEncoded()
-        return nonce + "." + Data(HMAC<SHA256>.authenticationCode(for: Array(nonce.utf8), using: formKey)).base64URLEncoded()
+        return nonce + "."
+            + Data(HMAC<SHA256>.authenticationCode(for: Array(nonce.utf8), using: formKey)).base64URLEncoded()
     }
 
     /// Whether this server made `token` with `newFormToken` (checked in constant time).
@@ -241,7 +244,9 @@ public struct TokenIssuer: Sendable {
         case .unknown:
             throw DomainError(.invalidToken, "This sign-in is not valid. Please sign in again.")
         case .reused:
-            throw DomainError(.sessionEnded, "For your safety this sign-in was ended because its token was used twice. Please sign in again.")
+            throw DomainError(
+                .sessionEnded,
+                "For your safety this sign-in was ended because its token was used twice. Please sign in again.")
         case .ended:
             throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
         }
@@ -264,7 +269,8 @@ public struct TokenIssuer: Sendable {
         return claims
     }
 
-    private func tokens(for session: SessionRecord, refreshToken: String, issuedAt: Date) async throws -> SessionTokens {
+    private func tokens(for session: SessionRecord, refreshToken: String, issuedAt: Date) async throws -> SessionTokens
+    {
         // Whole seconds, as JWT libraries elsewhere expect `iat` and `exp` to be.
         let issuedAt = Date(timeIntervalSince1970: issuedAt.timeIntervalSince1970.rounded(.down))
         let expires = issuedAt.addingTimeInterval(accessLifetime)
@@ -283,7 +289,8 @@ public struct TokenIssuer: Sendable {
 
     /// A key of its own for one use, derived so that one secret setting serves every use.
     private static func derivedKey(_ purpose: String, from secret: [UInt8]) -> SymmetricKey {
-        SymmetricKey(data: Array(HMAC<SHA256>.authenticationCode(for: Array(purpose.utf8), using: SymmetricKey(data: secret))))
+        SymmetricKey(
+            data: Array(HMAC<SHA256>.authenticationCode(for: Array(purpose.utf8), using: SymmetricKey(data: secret))))
     }
 
     /// 256 random bits, URL-safe.

@@ -6,7 +6,8 @@ public struct HomeFeedBuilder: Sendable {
     private let pickIndex: @Sendable (Int) -> Int
 
     /// Creates a builder. `pickIndex(n)` returns a random index below `n`; tests pass a fixed one.
-    public init(provider: any CatalogProvider, pickIndex: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }) {
+    public init(provider: any CatalogProvider, pickIndex: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) })
+    {
         self.provider = provider
         self.pickIndex = pickIndex
     }

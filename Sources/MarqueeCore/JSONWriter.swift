@@ -107,7 +107,8 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { utf8 in
             // Most text needs no escaping: copy the runs between escapes whole rather than byte by byte.
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 escape(byte)
                 runStart = index + 1

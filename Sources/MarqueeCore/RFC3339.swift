@@ -20,7 +20,8 @@ public enum RFC3339 {
     public static func appendMilliseconds(_ date: Date, to bytes: inout [UInt8]) {
         let total = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (days, dayMilliseconds) = total.quotientAndRemainder(dividingBy: 86_400_000)
-        let (day, milliseconds) = dayMilliseconds < 0 ? (days - 1, dayMilliseconds + 86_400_000) : (days, dayMilliseconds)
+        let (day, milliseconds) =
+            dayMilliseconds < 0 ? (days - 1, dayMilliseconds + 86_400_000) : (days, dayMilliseconds)
         let (year, month, dayOfMonth) = civilDate(daysSince1970: day)
         let seconds = milliseconds / 1000
         if year < 0 || year > 9999 {

@@ -80,8 +80,11 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
 
     /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, read as an `AsyncStream` that
     /// ends early if the reader falls `bufferSize` events behind. Throws `items.too_many_streams` at the limit.
-    public func subscribe(user: UserID, sessionID: String) throws -> (subscription: Subscription, events: AsyncStream<Event>) {
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
+    public func subscribe(user: UserID, sessionID: String) throws -> (
+        subscription: Subscription, events: AsyncStream<Event>
+    ) {
+        let (events, continuation) = AsyncStream.makeStream(
+            of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
         let sink = Sink(
             deliver: { event in
                 if case .dropped = continuation.yield(event) { return false }
@@ -161,7 +164,9 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
                 if !subscriber.sink.deliver(event) { laggards.append(id) }
             }
             if !laggards.isEmpty {
-                let removed = state.withLock { state in laggards.compactMap { state.byUser[user]?.removeValue(forKey: $0) } }
+                let removed = state.withLock { state in
+                    laggards.compactMap { state.byUser[user]?.removeValue(forKey: $0) }
+                }
                 for subscriber in removed { subscriber.sink.finish() }
             }
         }

@@ -4,8 +4,10 @@ public import MarqueeCore
 /// The CSV export: one row per saved item, for spreadsheets, and the one place that knows how its values are
 /// guarded against spreadsheet formulas (the importer takes the guard off again).
 public enum ItemCSV {
-    static let header = ["list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
-        "updated_at", "image_url", "extra"]
+    static let header = [
+        "list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
+        "updated_at", "image_url", "extra",
+    ]
 
     /// The CSV text of `items`, header line first.
     public static func export(_ items: [SavedItem]) -> String {
@@ -22,7 +24,8 @@ public enum ItemCSV {
             let fields = [
                 item.list.rawValue, item.kind.rawValue, item.id, item.snapshot.title, item.snapshot.subtitle ?? "",
                 item.note ?? "", item.watchedAt.map(RFC3339.milliseconds) ?? "", item.rating.map(String.init) ?? "",
-                RFC3339.milliseconds(item.createdAt), RFC3339.milliseconds(item.updatedAt), item.snapshot.imageURL ?? "",
+                RFC3339.milliseconds(item.createdAt), RFC3339.milliseconds(item.updatedAt),
+                item.snapshot.imageURL ?? "",
                 extra(item.snapshot.extra),
             ]
             text += fields.map(quoted).joined(separator: ",") + "\r\n"

@@ -8,10 +8,11 @@ public import MarqueeStore
 public enum ItemCursor {
     /// The cursor that continues `query` after `position`.
     public static func encode(_ position: SavedItemPosition, for query: SavedItemQuery) -> String {
-        let value = switch position.value {
-        case .number(let number): "t\(number)"
-        case .text(let text): "s" + text
-        }
+        let value =
+            switch position.value {
+            case .number(let number): "t\(number)"
+            case .text(let text): "s" + text
+            }
         let parts = [fingerprint(query), value, position.list.rawValue, position.kind.rawValue, position.id]
         let data = (try? JSONSerialization.data(withJSONObject: parts)) ?? Data()
         return data.base64URLEncoded()
@@ -21,7 +22,8 @@ public enum ItemCursor {
     public static func decode(_ text: String, for query: SavedItemQuery) throws -> SavedItemPosition {
         let invalid = DomainError(.badCursor, "This cursor is not valid for this list; start again without one.")
         guard text.count <= 2_000, let data = Data(base64URLEncoded: text),
-            let parts = (try? JSONSerialization.jsonObject(with: data)) as? [String], parts.count == 5, parts[0] == fingerprint(query), let list = SavedList(rawValue: parts[2]),
+            let parts = (try? JSONSerialization.jsonObject(with: data)) as? [String], parts.count == 5,
+            parts[0] == fingerprint(query), let list = SavedList(rawValue: parts[2]),
             let kind = SavedKind(rawValue: parts[3]), let tag = parts[1].first
         else { throw invalid }
         let value: SavedItemPosition.Value
@@ -36,7 +38,10 @@ public enum ItemCursor {
     }
 
     private static func fingerprint(_ query: SavedItemQuery) -> String {
-        [query.list?.rawValue ?? "*", query.kind?.rawValue ?? "*", query.sort.rawValue, query.descending ? "desc" : "asc",
-            query.text ?? ""].joined(separator: "|") + (query.watched.map { $0 ? "|watched" : "|unwatched" } ?? "")
+        [
+            query.list?.rawValue ?? "*", query.kind?.rawValue ?? "*", query.sort.rawValue,
+            query.descending ? "desc" : "asc",
+            query.text ?? "",
+        ].joined(separator: "|") + (query.watched.map { $0 ? "|watched" : "|unwatched" } ?? "")
     }
 }

@@ -12,7 +12,8 @@ public enum ItemRules {
     /// `favorites` or `watchlist`.
     public static func list(_ text: String) throws -> SavedList {
         guard let list = SavedList(rawValue: text) else {
-            throw DomainError(.unknownSavedList, "There is no list called '\(text.prefix(40))'. Lists: favorites, watchlist.")
+            throw DomainError(
+                .unknownSavedList, "There is no list called '\(text.prefix(40))'. Lists: favorites, watchlist.")
         }
         return list
     }
@@ -35,7 +36,8 @@ public enum ItemRules {
         guard !text.isEmpty, text.utf8.count <= maxIDLength, allowed, text != ".", text != ".." else {
             throw DomainError(
                 .badItemID,
-                "'\(text.prefix(40))' is not a valid item id: use 1 to \(maxIDLength) letters, digits, '.', '_', '-' or ':'.")
+                "'\(text.prefix(40))' is not a valid item id: use 1 to \(maxIDLength) letters, digits, '.', '_', '-' or ':'."
+            )
         }
         return text
     }
@@ -63,7 +65,9 @@ public enum ItemRules {
         let length = text.unicodeScalars.count
         guard length <= SavedItem.maxNoteLength else {
             throw DomainError(
-                .badNote, "A note can be at most \(SavedItem.maxNoteLength.formatted()) characters long; this one has \(length.formatted()).")
+                .badNote,
+                "A note can be at most \(SavedItem.maxNoteLength.formatted()) characters long; this one has \(length.formatted())."
+            )
         }
         guard !text.unicodeScalars.contains(where: { $0.isControl && !isLineBreakOrTab($0) }) else {
             throw DomainError(.badNote, "A note is plain text: it cannot hold control characters.")
@@ -130,7 +134,9 @@ public enum ItemRules {
             }
         }
         if let extra = snapshot.extra {
-            guard extra.count <= 20 else { throw DomainError(.badSnapshot, "snapshot.extra can hold at most 20 fields.") }
+            guard extra.count <= 20 else {
+                throw DomainError(.badSnapshot, "snapshot.extra can hold at most 20 fields.")
+            }
             for (key, value) in extra {
                 guard !key.isEmpty, key.utf8.count <= 40,
                     key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
@@ -156,7 +162,9 @@ public enum ItemRules {
             throw DomainError(.badSnapshot, "\(field) can be at most \(limit) characters long.")
         }
         guard !text.unicodeScalars.contains(where: { $0.isControl || isLineSeparator($0) }) else {
-            throw DomainError(.badSnapshot, "\(field) is one line of text: it cannot hold line breaks, tabs or other control characters.")
+            throw DomainError(
+                .badSnapshot,
+                "\(field) is one line of text: it cannot hold line breaks, tabs or other control characters.")
         }
     }
 

@@ -29,8 +29,9 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         // A number too large for any log is still a number: it is ahead of the log (a reset), not malformed.
-        guard let seq = WholeNumber.parse(String(parts[0]), as: Int64.self)
-            ?? (WholeNumber.isDigits(parts[0]) && parts[0].utf8.count <= 1_000 ? Int64.max : nil)
+        guard
+            let seq = WholeNumber.parse(String(parts[0]), as: Int64.self)
+                ?? (WholeNumber.isDigits(parts[0]) && parts[0].utf8.count <= 1_000 ? Int64.max : nil)
         else { return nil }
         guard parts.count == 2 else {
             self.init(seq: seq)

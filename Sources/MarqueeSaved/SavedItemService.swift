@@ -182,7 +182,8 @@ public struct SavedItemService: Sendable {
         } catch let error as SavedItemLimitReached {
             throw DomainError(
                 .itemLimitReached,
-                "One account can keep at most \(error.limit.formatted()) saved items, and yours has reached that. Remove some to save more.")
+                "One account can keep at most \(error.limit.formatted()) saved items, and yours has reached that. Remove some to save more."
+            )
         }
         await committed(result.change, for: user)
         return result

@@ -95,11 +95,14 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             transfer: SavedItemsGuestTransfer(items: saved.service), sessionsEnded: saved.sessionsEnded)
         var services: [any Service] = [database] + providerServices + accounts.services + saved.services
         if let bus = database.bus {
-            services.append(InstanceBusService(
-                bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache,
-                sessionsEnded: saved.sessionsEnded,
-                sessionIsActive: { [tokens = accounts.authenticator.tokens] in try await tokens.isActive(sessionID: $0, of: $1) },
-                logger: logger))
+            services.append(
+                InstanceBusService(
+                    bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache,
+                    sessionsEnded: saved.sessionsEnded,
+                    sessionIsActive: { [tokens = accounts.authenticator.tokens] in
+                        try await tokens.isActive(sessionID: $0, of: $1)
+                    },
+                    logger: logger))
         }
 
         let registry = PrometheusCollectorRegistry()
@@ -112,7 +115,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             size: registry.makeGauge(
                 descriptor: MetricNameDescriptor(
                     namespace: "marquee", subsystem: "response_cache", metricName: "size", unitName: "bytes",
-                    helpText: "Bytes the catalog response cache holds (bodies, keys and bookkeeping), at most 64 MiB.")))
+                    helpText: "Bytes the catalog response cache holds (bodies, keys and bookkeeping), at most 64 MiB."))
+        )
         let home = HomeFeedBuilder(provider: provider, pickIndex: dependencies.pickIndex)
         let web = WebPages(
             responses: WebResponses(
@@ -127,7 +131,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
-        if provider.source == .tmdb { router.add(middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator)) }
+        if provider.source == .tmdb {
+            router.add(middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator))
+        }
         let counts = local.counts
         OperationsRoutes(
             database: database,
@@ -144,14 +150,18 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         web.register(on: router)
-        saved.routes(catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies)
-            .register(on: router)
+        saved.routes(
+            catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies
+        )
+        .register(on: router)
         allowed.learn(router.routes)
 
         logger.info(
             "Catalog ready",
-            metadata: ["source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
-                "people": "\(counts.people)"])
+            metadata: [
+                "source": "\(provider.source.rawValue)", "movies": "\(counts.movies)", "shows": "\(counts.shows)",
+                "people": "\(counts.people)",
+            ])
         let streams = LiveStreamHandler.Shared(
             opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName,
             instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
@@ -245,6 +255,7 @@ public func openDatabase(settings: ServerSettings, logger: Logger) async throws 
 func loadLocalCatalog(database: any Database, logger: Logger) async throws -> LocalCatalog {
     let embedded = try EmbeddedCatalog.load()
     for error in embedded.errors { logger.error("Embedded catalog line rejected", metadata: ["error": "\(error)"]) }
-    let imported = CatalogLineParser().parse(try await SQLCatalogLineStore(database: database).allLines().joined(separator: "\n"))
+    let imported = CatalogLineParser().parse(
+        try await SQLCatalogLineStore(database: database).allLines().joined(separator: "\n"))
     return LocalCatalog(records: embedded.records + imported.records)
 }

@@ -18,7 +18,9 @@ struct UpstreamCachePurgeService: Service {
             while !Task.isCancelled {
                 do {
                     let removed = try await cache.removeResponses(fetchedBefore: now().addingTimeInterval(-maxAge))
-                    if removed > 0 { logger.info("Purged expired upstream responses", metadata: ["count": "\(removed)"]) }
+                    if removed > 0 {
+                        logger.info("Purged expired upstream responses", metadata: ["count": "\(removed)"])
+                    }
                     let trimmed = try await cache.trim(toBytes: maxBytes)
                     if trimmed > 0 {
                         logger.info("Trimmed the upstream cache to its size", metadata: ["count": "\(trimmed)"])

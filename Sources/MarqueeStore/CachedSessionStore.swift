@@ -80,7 +80,8 @@ public final class CachedSessionStore: SessionStore {
         async throws -> RefreshOutcome
     {
         let outcome = try await base.refresh(
-            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince)
+            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince
+        )
         switch outcome {
         case .rotated(let session), .reused(let session), .ended(let session): drop(session.id)
         // A retry changed nothing, so what is cached still holds.

@@ -73,7 +73,8 @@ public actor InMemorySavedItemStore: SavedItemStore {
     public func lists(containing pairs: [SavedItemKey], for user: UserID) -> [SavedItemKey: Set<SavedList>] {
         var result: [SavedItemKey: Set<SavedList>] = [:]
         for pair in Set(pairs) {
-            for list in SavedList.allCases where items[Key(user: user, list: list, kind: pair.kind, id: pair.id)] != nil {
+            for list in SavedList.allCases where items[Key(user: user, list: list, kind: pair.kind, id: pair.id)] != nil
+            {
                 result[pair, default: []].insert(list)
             }
         }
@@ -81,7 +82,9 @@ public actor InMemorySavedItemStore: SavedItemStore {
     }
 
     public func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) -> [SavedItem] {
-        let after = position.map { position in { (item: SavedItem) in Self.precedes(position, item.position(for: .created)) } }
+        let after = position.map { position in
+            { (item: SavedItem) in Self.precedes(position, item.position(for: .created)) }
+        }
         return Array(all(of: user).filter { after?($0) ?? true }.prefix(limit))
     }
 
@@ -124,7 +127,8 @@ public actor InMemorySavedItemStore: SavedItemStore {
             let existing = items[key]
             guard let stored = existing.map({ $0.merging(item) }) ?? item else { continue }
             items[key] = stored
-            changes.append(log(target, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date))
+            changes.append(
+                log(target, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date))
         }
         return changes
     }

@@ -79,7 +79,8 @@ public actor InMemorySessionStore: SessionStore {
 
     @discardableResult
     public func prune(endedBefore date: Date) -> Int {
-        let ended = Set(sessions.values.filter { ($0.revokedAt ?? .distantFuture) < date || $0.expiresAt < date }.map(\.id))
+        let ended = Set(
+            sessions.values.filter { ($0.revokedAt ?? .distantFuture) < date || $0.expiresAt < date }.map(\.id))
         sessions = sessions.filter { !ended.contains($0.key) }
         tokens = tokens.filter { !ended.contains($0.value.sessionID) && ($0.value.usedAt ?? .distantFuture) >= date }
         secrets = secrets.filter { !ended.contains($0.value) }

@@ -22,7 +22,9 @@ public actor InMemoryUserStore: UserStore {
     }
 
     @discardableResult
-    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) throws -> UserRecord? {
+    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) throws
+        -> UserRecord?
+    {
         guard let before = users[id] else { return nil }
         var after = before
         try change(&after)
@@ -37,14 +39,18 @@ public actor InMemoryUserStore: UserStore {
     public func delete(id: UserID) -> Bool { users.removeValue(forKey: id) != nil }
 
     public func list(offset: Int, limit: Int) -> [UserRecord] {
-        Array(users.values.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }.dropFirst(offset).prefix(limit))
+        Array(
+            users.values.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }.dropFirst(offset)
+                .prefix(limit))
     }
 
     public func count() -> Int { users.count }
 
     public func idleGuests(before date: Date, limit: Int) -> [UserID] {
-        users.values.filter { $0.googleSubject == nil && !$0.emailVerified && $0.lastActiveAt < date }.sorted { $0.lastActiveAt < $1.lastActiveAt }
-            .prefix(limit).map(\.id)
+        users.values.filter { $0.googleSubject == nil && !$0.emailVerified && $0.lastActiveAt < date }.sorted {
+            $0.lastActiveAt < $1.lastActiveAt
+        }
+        .prefix(limit).map(\.id)
     }
 
     private func conflicts(_ user: UserRecord) -> Bool {

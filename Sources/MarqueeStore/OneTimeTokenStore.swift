@@ -115,7 +115,8 @@ public actor InMemoryOneTimeTokenStore: OneTimeTokenStore {
     }
 
     public func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) {
-        for (hash, record) in records where record.userID == userID && record.purpose == purpose && record.usedAt == nil {
+        for (hash, record) in records where record.userID == userID && record.purpose == purpose && record.usedAt == nil
+        {
             records[hash]?.usedAt = date
         }
     }

@@ -97,13 +97,14 @@ public struct SavedItemLimitReached: Error, Sendable, Equatable {
 extension SavedItem {
     /// Where this item sits in an ordering by `sort`.
     public func position(for sort: SavedItemQuery.Sort) -> SavedItemPosition {
-        let value: SavedItemPosition.Value = switch sort {
-        case .created: .number(Milliseconds.from(createdAt))
-        case .updated: .number(Milliseconds.from(updatedAt))
-        case .title: .text(snapshot.title.searchFolded)
-        case .rating: .number(Int64(rating ?? 0))
-        case .watched: .number(watchedAt.map(Milliseconds.from) ?? SavedItemQuery.Sort.neverWatched)
-        }
+        let value: SavedItemPosition.Value =
+            switch sort {
+            case .created: .number(Milliseconds.from(createdAt))
+            case .updated: .number(Milliseconds.from(updatedAt))
+            case .title: .text(snapshot.title.searchFolded)
+            case .rating: .number(Int64(rating ?? 0))
+            case .watched: .number(watchedAt.map(Milliseconds.from) ?? SavedItemQuery.Sort.neverWatched)
+            }
         return SavedItemPosition(value: value, list: list, kind: kind, id: id)
     }
 }

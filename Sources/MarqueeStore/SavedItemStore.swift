@@ -23,7 +23,8 @@ public protocol SavedItemStore: Sendable {
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) async throws -> SavedItemUpsert
     /// Removes an item; nil when there was none (nothing is logged).
-    func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws -> ItemChange?
+    func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws
+        -> ItemChange?
     /// Empties a list, or one kind of it; nil when there was nothing to remove.
     func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange?
     /// One item.
@@ -117,7 +118,8 @@ public struct SavedItemKey: Hashable, Sendable {
 extension SavedItemStore {
     /// Saves `item` as it is (keeping the creation time of an existing one), with no limit on the count.
     public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
-        try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }.change
+        try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }
+            .change
     }
 
     /// Every item of a list, newest first.

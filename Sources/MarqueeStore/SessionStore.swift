@@ -142,7 +142,8 @@ extension DomainError {
     package static var signInOvertaken: DomainError {
         DomainError(
             .sessionEnded,
-            "The account changed while you were signing in (a new password, or signing out everywhere). Please sign in again.")
+            "The account changed while you were signing in (a new password, or signing out everywhere). Please sign in again."
+        )
     }
 
     /// A sign-in to an account disabled meanwhile.

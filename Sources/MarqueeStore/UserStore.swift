@@ -30,6 +30,8 @@ public protocol UserStore: Sendable {
 
 extension DomainError {
     package static var accountExists: DomainError {
-        DomainError(.accountExists, "An account with this email address already exists. Sign in instead, or reset the password.")
+        DomainError(
+            .accountExists, "An account with this email address already exists. Sign in instead, or reset the password."
+        )
     }
 }

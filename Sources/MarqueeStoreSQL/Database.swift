@@ -1,5 +1,5 @@
-public import SQLKit
 import MarqueeStore
+public import SQLKit
 
 /// A SQL database Marquee keeps its data in (a SQLite file, or a PostgreSQL server that several instances share),
 /// behind one query layer (SQLKit).

@@ -1,6 +1,6 @@
 import Foundation
-import SQLKit
 import MarqueeStore
+import SQLKit
 
 /// Copies every table of a SQLite database into an empty PostgreSQL one (both migrated to the same version), in
 /// batches, then checks that each table holds as many rows on both sides.
@@ -48,7 +48,8 @@ public struct DatabaseCopy: Sendable {
     /// `Failure` if the target was not empty or a count differs afterwards.
     public func run(progress: @Sendable (Int) -> Void = { _ in }) async throws -> [TableCount] {
         for table in Self.tables where try await count(table, in: target.reader) > 0 {
-            throw Failure(description: "the target database already has rows in '\(table)'; copy into an empty database")
+            throw Failure(
+                description: "the target database already has rows in '\(table)'; copy into an empty database")
         }
         var copied = 0
         for table in Self.tables {
@@ -72,12 +73,16 @@ public struct DatabaseCopy: Sendable {
         }
         var counts: [TableCount] = []
         for table in Self.tables {
-            counts.append(TableCount(
-                table: table, source: try await count(table, in: source.reader), target: try await count(table, in: target.reader)))
+            counts.append(
+                TableCount(
+                    table: table, source: try await count(table, in: source.reader),
+                    target: try await count(table, in: target.reader)))
         }
         if let mismatch = counts.first(where: { $0.source != $0.target }) {
             throw Failure(
-                description: "'\(mismatch.table)' has \(mismatch.source) rows in the source but \(mismatch.target) in the target")
+                description:
+                    "'\(mismatch.table)' has \(mismatch.source) rows in the source but \(mismatch.target) in the target"
+            )
         }
         return counts
     }

@@ -1,5 +1,5 @@
-public import SQLKit
 import MarqueeStore
+public import SQLKit
 
 /// One versioned schema change. Versions are applied in order, each exactly once, in its own transaction.
 public struct Migration: Sendable {
@@ -100,7 +100,10 @@ extension Migration {
                 .primaryKey("user_id", "list", "kind", "item_id")
                 .run()
             try await db.create(table: "change_sequences")
-                .column("user_id", type: .text, .primaryKey(autoIncrement: false), .references("users", "id", onDelete: .cascade))
+                .column(
+                    "user_id", type: .text, .primaryKey(autoIncrement: false),
+                    .references("users", "id", onDelete: .cascade)
+                )
                 .column("latest", type: .bigint, .notNull)
                 .column("compacted_through", type: .bigint, .notNull)
                 .run()

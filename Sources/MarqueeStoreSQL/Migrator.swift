@@ -1,8 +1,8 @@
 public import Foundation
 public import Logging
 import MarqueeCore
-import SQLKit
 import MarqueeStore
+import SQLKit
 
 /// Applies pending migrations and reports which are applied.
 public struct Migrator: Sendable {
@@ -11,7 +11,10 @@ public struct Migrator: Sendable {
     private let now: @Sendable () -> Date
 
     /// Creates a migrator for `database`.
-    public init(database: any Database, migrations: [Migration] = Migration.all, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        database: any Database, migrations: [Migration] = Migration.all,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
         self.migrations = migrations.sorted { $0.version < $1.version }
         self.now = now
@@ -47,17 +50,21 @@ public struct Migrator: Sendable {
                     throw error
                 } catch {
                     // Database errors print as a generic line; an operator needs the statement and the reason.
-                    throw MigrationFailed(version: migration.version, name: migration.name, reason: String(reflecting: error))
+                    throw MigrationFailed(
+                        version: migration.version, name: migration.name, reason: String(reflecting: error))
                 }
                 try await db.insert(into: "schema_migrations")
                     .columns("version", "name", "applied_at")
-                    .values(SQLBind(migration.version), SQLBind(migration.name),
-                        SQLBind(ISO8601DateFormatter().string(from: now())))
+                    .values(
+                        SQLBind(migration.version), SQLBind(migration.name),
+                        SQLBind(ISO8601DateFormatter().string(from: now()))
+                    )
                     .run()
                 return true
             }
             if didApply {
-                logger.info("Applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
+                logger.info(
+                    "Applied migration", metadata: ["version": "\(migration.version)", "name": "\(migration.name)"])
                 applied.append(migration.version)
             }
         }
@@ -74,19 +81,22 @@ public struct Migrator: Sendable {
     public func status() async throws -> [(migration: Migration, appliedAt: String?)] {
         // A database never migrated has no schema_migrations table yet: everything is pending. Any other failure
         // (no right to read it, say) is reported, not taken for that.
-        let tables = try await hasMigrationTable()
+        let tables =
+            try await hasMigrationTable()
             ? try await database.reader.select().column("version").column("applied_at").from("schema_migrations").all()
             : []
         var applied: [Int: String] = [:]
         for row in tables {
-            applied[try row.decode(column: "version", as: Int.self)] = try row.decode(column: "applied_at", as: String.self)
+            applied[try row.decode(column: "version", as: Int.self)] = try row.decode(
+                column: "applied_at", as: String.self)
         }
         return migrations.map { ($0, applied[$0.version]) }
     }
 
     private func hasMigrationTable() async throws -> Bool {
         let reader = database.reader
-        let query: SQLQueryString = reader.dialect.name == "postgresql"
+        let query: SQLQueryString =
+            reader.dialect.name == "postgresql"
             ? "SELECT to_regclass('schema_migrations') IS NOT NULL AS present"
             : "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations') AS present"
         return try await reader.raw(query).first()?.decode(column: "present", as: Bool.self) ?? false

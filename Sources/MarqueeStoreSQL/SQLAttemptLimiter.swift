@@ -1,7 +1,7 @@
 public import Foundation
 import MarqueeCore
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// An `AttemptLimiter` whose counts live in the database (`attempt_log`), so every instance sharing it enforces one
 /// limit: a client cannot multiply its attempts by the number of instances behind the load balancer.
@@ -12,7 +12,10 @@ public struct SQLAttemptLimiter: AttemptLimiter {
     private let now: @Sendable () -> Date
 
     /// Allows `limit` attempts per key per `window` seconds; a limit of 0 turns it off.
-    public init(database: any Database, limit: Int = 10, window: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        database: any Database, limit: Int = 10, window: TimeInterval = 60,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
         self.limit = limit
         self.window = window
@@ -26,9 +29,11 @@ public struct SQLAttemptLimiter: AttemptLimiter {
         let (limit, window) = (limit * max(1, allowance), window)
         let wait: Int64 = try await database.write { [database] db in
             try await database.lock(Set(keys.map(LockKey.attempts)), in: db)
-            let rows = try await db.select().column("attempt_key").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-                .column(SQLFunction("MIN", args: SQLColumn("at")), as: "oldest").from("attempt_log")
-                .where("attempt_key", .in, keys).where("at", .greaterThan, windowStart).groupBy("attempt_key").all()
+            let rows = try await db.select().column("attempt_key").column(
+                SQLFunction("COUNT", args: SQLLiteral.all), as: "n"
+            )
+            .column(SQLFunction("MIN", args: SQLColumn("at")), as: "oldest").from("attempt_log")
+            .where("attempt_key", .in, keys).where("at", .greaterThan, windowStart).groupBy("attempt_key").all()
             var wait: Int64 = 0
             for row in rows where try row.decode(column: "n", as: Int.self) >= limit {
                 let oldest = try row.decode(column: "oldest", as: Int64.self)

@@ -23,7 +23,8 @@ public struct SQLCatalogLineStore: CatalogLineStore {
     public func store(_ lines: [String], replace: Bool) async throws {
         try await database.write { db in
             if replace { try await db.delete(from: "catalog_lines").run() }
-            let last = try await db.select().column(SQLFunction("MAX", args: SQLColumn("line_number")), as: "n")
+            let last =
+                try await db.select().column(SQLFunction("MAX", args: SQLColumn("line_number")), as: "n")
                 .from("catalog_lines").first(decodingColumn: "n", as: Int?.self) ?? nil
             var next = (last ?? 0) + 1
             for chunk in stride(from: 0, to: lines.count, by: 200).map({ lines[$0..<min($0 + 200, lines.count)] }) {

@@ -1,7 +1,7 @@
 public import Foundation
 public import MarqueeCore
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// A `OneTimeTokenStore` in the `one_time_tokens` table.
 public struct SQLOneTimeTokenStore: OneTimeTokenStore {
@@ -12,6 +12,8 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         self.database = database
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Row: Codable {
         var token_hash: String
         var purpose: String
@@ -50,7 +52,9 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
             .first(decoding: Row.self)?.record
     }
 
-    public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws -> OneTimeTokenOutcome {
+    public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws
+        -> OneTimeTokenOutcome
+    {
         try await database.write { [database] db in
             // A link opened twice at once (two instances) is consumed once.
             try await database.lock(.link(tokenHash), in: db)

@@ -1,7 +1,7 @@
 public import Foundation
 public import MarqueeCore
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// A `SavedItemStore` in the `saved_items`, `change_log` and `change_sequences` tables.
 public struct SQLSavedItemStore: SavedItemStore {
@@ -56,7 +56,8 @@ public struct SQLSavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await lockItems(of: user, db)
-            var delete: SQLQueryString = "DELETE FROM saved_items WHERE user_id = \(bind: user.rawValue) AND list = \(bind: list.rawValue)"
+            var delete: SQLQueryString =
+                "DELETE FROM saved_items WHERE user_id = \(bind: user.rawValue) AND list = \(bind: list.rawValue)"
             if let kind { delete += " AND kind = \(bind: kind.rawValue)" }
             let removed = try await db.raw(delete + " RETURNING item_id").all().count
             guard removed > 0 else { return nil }
@@ -82,9 +83,10 @@ public struct SQLSavedItemStore: SavedItemStore {
         if next == nil, query.after == nil {
             total = items.count
         } else {
-            total = try await database.reader.raw(
-                "SELECT COUNT(*) AS n FROM saved_items WHERE \(Self.conditions(query, user: user))"
-            ).first()?.decode(column: "n", as: Int.self) ?? 0
+            total =
+                try await database.reader.raw(
+                    "SELECT COUNT(*) AS n FROM saved_items WHERE \(Self.conditions(query, user: user))"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
         return SavedItemPage(items: items, next: next, total: total)
     }
@@ -97,30 +99,35 @@ public struct SQLSavedItemStore: SavedItemStore {
     private func rows(_ query: SavedItemQuery, for user: UserID, limit: Int?) async throws -> [SavedItem] {
         let db = database.reader
         // Written out, never from input; absent ratings and watch dates sort as `SavedItem.position` reads them.
-        let column = switch query.sort {
-        case .created: "created_at"
-        case .updated: "updated_at"
-        case .title: "title_key"
-        case .rating: "COALESCE(rating, 0)"
-        case .watched: "COALESCE(watched_at, \(SavedItemQuery.Sort.neverWatched))"
-        }
+        let column =
+            switch query.sort {
+            case .created: "created_at"
+            case .updated: "updated_at"
+            case .title: "title_key"
+            case .rating: "COALESCE(rating, 0)"
+            case .watched: "COALESCE(watched_at, \(SavedItemQuery.Sort.neverWatched))"
+            }
         let direction = query.descending ? "DESC" : "ASC"
         let conditions = Self.conditions(query, user: user)
         var select: SQLQueryString = "SELECT * FROM saved_items WHERE \(conditions)"
         if let after = query.after {
             let op = query.descending ? "<" : ">"
-            let value: any Encodable & Sendable = switch after.value {
-            case .number(let number): number
-            case .text(let text): text
-            }
-            select += " AND (\(unsafeRaw: column) \(unsafeRaw: op) \(bind: value) OR (\(unsafeRaw: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
+            let value: any Encodable & Sendable =
+                switch after.value {
+                case .number(let number): number
+                case .text(let text): text
+                }
+            select +=
+                " AND (\(unsafeRaw: column) \(unsafeRaw: op) \(bind: value) OR (\(unsafeRaw: column) = \(bind: value) AND (list, kind, item_id) \(unsafeRaw: op) (\(bind: after.list.rawValue), \(bind: after.kind.rawValue), \(bind: after.id))))"
         }
-        select += " ORDER BY \(unsafeRaw: column) \(unsafeRaw: direction), list \(unsafeRaw: direction), kind \(unsafeRaw: direction), item_id \(unsafeRaw: direction)"
+        select +=
+            " ORDER BY \(unsafeRaw: column) \(unsafeRaw: direction), list \(unsafeRaw: direction), kind \(unsafeRaw: direction), item_id \(unsafeRaw: direction)"
         if let limit { select += " LIMIT \(literal: limit)" }
         return try await db.raw(select).all().compactMap(SavedItemRow.item)
     }
 
-    public func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
+    public func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>]
+    {
         guard !pairs.isEmpty else { return [:] }
         let wanted = Set(pairs)
         let rows = try await database.reader.select().columns("list", "kind", "item_id").from("saved_items")
@@ -156,12 +163,15 @@ public struct SQLSavedItemStore: SavedItemStore {
         let sequence = try await Self.sequence(db, user)
         let latest = sequence?.latest ?? 0
         if seq < sequence?.compactedThrough ?? 0 { return .compacted(latest: latest) }
-        let rows = try await db.select().columns("seq", "change").from("change_log").where("user_id", .equal, user.rawValue)
-            .where("seq", .greaterThan, seq).orderBy("seq").limit(limit).all(decoding: LogRow.self)
+        let rows = try await db.select().columns("seq", "change").from("change_log").where(
+            "user_id", .equal, user.rawValue
+        )
+        .where("seq", .greaterThan, seq).orderBy("seq").limit(limit).all(decoding: LogRow.self)
         // A compaction between the two reads shows as a gap: report it as compacted rather than skip changes.
         if let first = rows.first, first.seq != seq + 1 { return .compacted(latest: latest) }
         if rows.isEmpty, seq < latest { return .compacted(latest: latest) }
-        return .changes(try rows.map { try Self.decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
+        return .changes(
+            try rows.map { try Self.decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
     }
 
     public func compact(for user: UserID, keeping keep: Int) async throws {
@@ -180,8 +190,10 @@ public struct SQLSavedItemStore: SavedItemStore {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await database.lock([.items(source), .items(target)], in: db)
-            let moving = try await db.select().columns("*").from("saved_items").where("user_id", .equal, source.rawValue)
-                .orderBy("created_at").all().compactMap(SavedItemRow.item)
+            let moving = try await db.select().columns("*").from("saved_items").where(
+                "user_id", .equal, source.rawValue
+            )
+            .orderBy("created_at").all().compactMap(SavedItemRow.item)
             var changes: [ItemChange] = []
             for item in moving {
                 let existing = try await Self.select(db, user: target, list: item.list, kind: item.kind, id: item.id)
@@ -190,8 +202,12 @@ public struct SQLSavedItemStore: SavedItemStore {
                 let (seq, count) = try await Self.nextSequence(db, target, countChange: existing == nil ? 1 : 0)
                 // Thrown inside the transaction: nothing of the move is kept.
                 if existing == nil, count > limit { throw SavedItemLimitReached(limit: limit) }
-                changes.append(try await log(db, target, ItemChange(
-                    seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date)))
+                changes.append(
+                    try await log(
+                        db, target,
+                        ItemChange(
+                            seq: seq, op: .upsert, list: item.list, kind: item.kind, id: item.id, item: stored, at: date
+                        )))
             }
             return changes
         }
@@ -215,6 +231,8 @@ public struct SQLSavedItemStore: SavedItemStore {
         try await database.lock(.items(user), in: db)
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct KeyRow: Decodable {
         var list: String
         var kind: String
@@ -243,7 +261,9 @@ public struct SQLSavedItemStore: SavedItemStore {
         var conditions: SQLQueryString = "user_id = \(bind: user.rawValue)"
         if let list = query.list { conditions += " AND list = \(bind: list.rawValue)" }
         if let kind = query.kind { conditions += " AND kind = \(bind: kind.rawValue)" }
-        if let watched = query.watched { conditions += watched ? " AND watched_at IS NOT NULL" : " AND watched_at IS NULL" }
+        if let watched = query.watched {
+            conditions += watched ? " AND watched_at IS NOT NULL" : " AND watched_at IS NULL"
+        }
         if let text = query.text, !text.isEmpty {
             let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                 .replacingOccurrences(of: "_", with: "\\_")
@@ -268,7 +288,8 @@ public struct SQLSavedItemStore: SavedItemStore {
     }
 
     /// Inserts the item's row, or replaces the existing one.
-    private static func write(_ item: SavedItem, for user: UserID, replacing: Bool, _ db: any SQLDatabase) async throws {
+    private static func write(_ item: SavedItem, for user: UserID, replacing: Bool, _ db: any SQLDatabase) async throws
+    {
         let row = SavedItemRow(item, user: user)
         guard replacing else {
             return try await db.raw(
@@ -313,7 +334,9 @@ public struct SQLSavedItemStore: SavedItemStore {
             """
         ).first()
         guard let row else { throw SQLSavedItemStoreError.noSequence }
-        return (try row.decode(column: "latest", as: Int64.self), Int(try row.decode(column: "item_count", as: Int64.self)))
+        return (
+            try row.decode(column: "latest", as: Int64.self), Int(try row.decode(column: "item_count", as: Int64.self))
+        )
     }
 
     /// Appends the change to the person's log and, when other instances share the database, tells them at commit.
@@ -332,6 +355,8 @@ private enum SQLSavedItemStoreError: Error {
     case noSequence
 }
 
+// Named as the table or the wire names them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// A `saved_items` row.
 struct SavedItemRow {
     var user_id: String
@@ -359,7 +384,9 @@ struct SavedItemRow {
         title = item.snapshot.title
         image_url = item.snapshot.imageURL
         subtitle = item.snapshot.subtitle
-        extra = item.snapshot.extra.flatMap { try? SQLSavedItemStore.encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        extra = item.snapshot.extra.flatMap { try? SQLSavedItemStore.encoder.encode($0) }.map {
+            String(decoding: $0, as: UTF8.self)
+        }
         title_key = item.snapshot.title.searchFolded
         search_text = [item.snapshot.title, item.note ?? ""].joined(separator: "\n").searchFolded
         note = item.note

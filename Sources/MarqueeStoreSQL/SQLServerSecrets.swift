@@ -1,5 +1,5 @@
-import SQLKit
 import MarqueeStore
+import SQLKit
 
 /// Secrets every instance sharing a database must agree on (the access-token signing key), kept in the database.
 public struct SQLServerSecrets: Sendable {

@@ -1,7 +1,7 @@
 public import Foundation
 public import MarqueeCore
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// A `SessionStore` in the `sessions` and `refresh_tokens` tables.
 public struct SQLSessionStore: SessionStore {
@@ -12,6 +12,8 @@ public struct SQLSessionStore: SessionStore {
         self.database = database
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Row: Codable {
         var id: String
         var user_id: String
@@ -42,6 +44,8 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct TokenRow: Codable {
         var token_hash: String
         var session_id: String
@@ -71,6 +75,8 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct AccountState: Decodable {
         var password_hash: String?
         var disabled_at: Int64?
@@ -112,8 +118,11 @@ public struct SQLSessionStore: SessionStore {
                 .where("id", .equal, sessionID).where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
             // A used session keeps its account active (idle guests are removed by this time).
             try await db.update("users").set("last_active_at", to: now)
-                .where(SQLColumn("id"), .in, SQLGroupExpression(
-                    db.select().column("user_id").from("sessions").where("id", .equal, sessionID).query))
+                .where(
+                    SQLColumn("id"), .in,
+                    SQLGroupExpression(
+                        db.select().column("user_id").from("sessions").where("id", .equal, sessionID).query)
+                )
                 .run()
         }
     }
@@ -141,7 +150,8 @@ public struct SQLSessionStore: SessionStore {
                 }
                 if session.revokedAt == nil {
                     session.revokedAt = now
-                    try await db.update("sessions").set("revoked_at", to: nowMillis).where("id", .equal, session.id).run()
+                    try await db.update("sessions").set("revoked_at", to: nowMillis).where("id", .equal, session.id)
+                        .run()
                     try await database.bus?.send(SessionNotice.ended(session.id).message, in: db)
                 }
                 return .reused(session)
@@ -174,7 +184,10 @@ public struct SQLSessionStore: SessionStore {
         try await database.write { [database] db in
             try await database.lock(.user(userID.rawValue), in: db)
             try await db.update("users")
-                .set(SQLColumn("session_generation"), to: SQLBinaryExpression(SQLColumn("session_generation"), .add, SQLLiteral.numeric("1")))
+                .set(
+                    SQLColumn("session_generation"),
+                    to: SQLBinaryExpression(SQLColumn("session_generation"), .add, SQLLiteral.numeric("1"))
+                )
                 .where("id", .equal, userID.rawValue).run()
             try await db.update("sessions").set("revoked_at", to: millis).where("user_id", .equal, userID.rawValue)
                 .where(SQLColumn("revoked_at"), .is, SQLLiteral.null).run()
@@ -189,7 +202,8 @@ public struct SQLSessionStore: SessionStore {
             let ended = try await db.select().column("id").from("sessions")
                 .where { $0.where("revoked_at", .lessThan, millis).orWhere("expires_at", .lessThan, millis) }
                 .all(decodingColumn: "id", as: String.self)
-            for batch in stride(from: 0, to: ended.count, by: 500).map({ Array(ended[$0..<min($0 + 500, ended.count)]) }) {
+            for batch in stride(from: 0, to: ended.count, by: 500).map({ Array(ended[$0..<min($0 + 500, ended.count)]) }
+            ) {
                 try await db.delete(from: "refresh_tokens").where("session_id", .in, batch).run()
                 try await db.delete(from: "sessions").where("id", .in, batch).run()
             }

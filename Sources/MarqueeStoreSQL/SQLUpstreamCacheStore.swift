@@ -1,6 +1,6 @@
 public import Foundation
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// An `UpstreamCacheStore` in the `upstream_cache` table.
 public struct SQLUpstreamCacheStore: UpstreamCacheStore {
@@ -11,6 +11,8 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
         self.database = database
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Row: Decodable {
         var body: Data
         var fetched_at: Int64
@@ -19,8 +21,9 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     }
 
     public func response(for key: String) async throws -> CachedResponse? {
-        guard let row = try await database.reader.select().columns("body", "fetched_at", "max_age", "used_at")
-            .from("upstream_cache").where("cache_key", .equal, key).first(decoding: Row.self)
+        guard
+            let row = try await database.reader.select().columns("body", "fetched_at", "max_age", "used_at")
+                .from("upstream_cache").where("cache_key", .equal, key).first(decoding: Row.self)
         else { return nil }
         return CachedResponse(
             body: Array(row.body), fetchedAt: Milliseconds.date(row.fetched_at), maxAge: Int(row.max_age),
@@ -34,7 +37,8 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
                 .columns("cache_key", "body", "fetched_at", "max_age", "used_at", "size")
                 .values(
                     SQLBind(key), SQLBind(Data(response.body)), SQLBind(millis), SQLBind(Int64(response.maxAge)),
-                    SQLBind(millis), SQLBind(Int64(key.utf8.count + response.body.count)))
+                    SQLBind(millis), SQLBind(Int64(key.utf8.count + response.body.count))
+                )
                 .onConflict(with: ["cache_key"]) { conflict in
                     conflict.set(excludedValueOf: "body").set(excludedValueOf: "fetched_at")
                         .set(excludedValueOf: "max_age").set(excludedValueOf: "used_at").set(excludedValueOf: "size")
@@ -47,7 +51,8 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     public func removeResponses(fetchedBefore date: Date) async throws -> Int {
         let millis = Milliseconds.from(date)
         return try await database.write { db in
-            let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+            let count =
+                try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
                 .from("upstream_cache").where("fetched_at", .lessThan, millis)
                 .first(decodingColumn: "n", as: Int.self) ?? 0
             try await db.delete(from: "upstream_cache").where("fetched_at", .lessThan, millis).run()
@@ -62,6 +67,8 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
         }
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Usage: Decodable {
         var cache_key: String
         var size: Int64
@@ -70,7 +77,8 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     @discardableResult
     public func trim(toBytes bytes: Int) async throws -> Int {
         try await database.write { db in
-            let total = try await db.select().column(SQLRaw("CAST(COALESCE(SUM(size), 0) AS BIGINT)"), as: "n")
+            let total =
+                try await db.select().column(SQLRaw("CAST(COALESCE(SUM(size), 0) AS BIGINT)"), as: "n")
                 .from("upstream_cache").first(decodingColumn: "n", as: Int64.self) ?? 0
             var excess = total - Int64(bytes)
             var removed = 0

@@ -1,6 +1,6 @@
 public import Foundation
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// `UpstreamCoordination` in the shared database: claims in `upstream_claims`, per-second request counts in
 /// `upstream_rate` (a fixed window per second, counted by every instance together).
@@ -41,13 +41,14 @@ public struct SQLUpstreamCoordination: UpstreamCoordination {
     public func takeSlot(upstream: String, perSecond: Int, at date: Date) async throws -> Bool {
         let second = Int64(date.timeIntervalSince1970.rounded(.down))
         return try await database.write { db in
-            let used = try await db.raw(
-                """
-                INSERT INTO upstream_rate (upstream, second, used) VALUES (\(bind: upstream), \(bind: second), 1)
-                ON CONFLICT (upstream, second) DO UPDATE SET used = upstream_rate.used + 1
-                RETURNING used
-                """
-            ).first()?.decode(column: "used", as: Int64.self) ?? 1
+            let used =
+                try await db.raw(
+                    """
+                    INSERT INTO upstream_rate (upstream, second, used) VALUES (\(bind: upstream), \(bind: second), 1)
+                    ON CONFLICT (upstream, second) DO UPDATE SET used = upstream_rate.used + 1
+                    RETURNING used
+                    """
+                ).first()?.decode(column: "used", as: Int64.self) ?? 1
             // The first request of a second clears out the old windows.
             if used == 1 {
                 try await db.delete(from: "upstream_rate").where("upstream", .equal, upstream)

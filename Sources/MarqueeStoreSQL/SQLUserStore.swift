@@ -1,7 +1,7 @@
 public import Foundation
 public import MarqueeCore
-import SQLKit
 public import MarqueeStore
+import SQLKit
 
 /// A `UserStore` in the `users` table.
 public struct SQLUserStore: UserStore {
@@ -12,6 +12,8 @@ public struct SQLUserStore: UserStore {
         self.database = database
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Row: Codable {
         var id: String
         var email: String?
@@ -28,7 +30,7 @@ public struct SQLUserStore: UserStore {
         func claims(beyond other: Row) -> Set<LockKey> {
             var claims = Set<LockKey>()
             if let email, email != other.email { claims.insert(.email(email)) }
-            if let google_subject, google_subject != other.google_subject { claims.insert(.google(google_subject)) }
+            if let subject = google_subject, subject != other.google_subject { claims.insert(.google(subject)) }
             return claims
         }
 
@@ -116,7 +118,9 @@ public struct SQLUserStore: UserStore {
             let claimed = row.claims(beyond: stored)
             if !claimed.isEmpty {
                 try await database.lock(claimed, in: db)
-                guard try await !Self.conflicts(row, in: db, includingSameID: false) else { throw DomainError.accountExists }
+                guard try await !Self.conflicts(row, in: db, includingSameID: false) else {
+                    throw DomainError.accountExists
+                }
             }
             let update = changes.reduce(db.update("users")) { update, change in
                 update.set(SQLColumn(change.column), to: change.value)
@@ -131,7 +135,8 @@ public struct SQLUserStore: UserStore {
         try await database.write { [database] db in
             // The same locks a save and an account update take, so deleting never deadlocks with either.
             try await database.lock([.items(id), .user(id.rawValue)], in: db)
-            let existed = try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
+            let existed =
+                try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
             for step in UserData.deletionOrder { try await step(db, id.rawValue) }
             try await db.delete(from: "users").where("id", .equal, id.rawValue).run()
             return existed
@@ -175,7 +180,8 @@ public struct SQLUserStore: UserStore {
         guard !conditions.isEmpty else { return false }
         let matches = try await db.select().column("id").from("users")
             .where { group in
-                conditions.reduce(group) { group, condition in group.orWhere(condition.column, .equal, condition.value) }
+                conditions.reduce(group) { group, condition in group.orWhere(condition.column, .equal, condition.value)
+                }
             }
             .all(decodingColumn: "id", as: String.self)
         return matches.contains { includingSameID || $0 != row.id }

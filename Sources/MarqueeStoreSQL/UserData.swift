@@ -1,5 +1,5 @@
-import SQLKit
 import MarqueeStore
+import SQLKit
 
 /// Every table that holds a user's data, and how to remove that user's rows from it. Account deletion runs these
 /// steps, in order, inside one transaction before removing the `users` row itself; a feature that adds a table
@@ -13,8 +13,11 @@ enum UserData {
         { db, userID in try await db.delete(from: "saved_items").where("user_id", .equal, userID).run() },
         { db, userID in
             try await db.delete(from: "refresh_tokens")
-                .where(SQLColumn("session_id"), .in, SQLGroupExpression(
-                    db.select().column("id").from("sessions").where("user_id", .equal, userID).query))
+                .where(
+                    SQLColumn("session_id"), .in,
+                    SQLGroupExpression(
+                        db.select().column("id").from("sessions").where("user_id", .equal, userID).query)
+                )
                 .run()
         },
         { db, userID in try await db.delete(from: "sessions").where("user_id", .equal, userID).run() },
@@ -22,7 +25,8 @@ enum UserData {
         { db, userID in
             // Another account's links may name the user (a guest-merge link names the guest): forget the name but
             // keep the link, so following it again still says it was used.
-            try await db.update("one_time_tokens").set("payload", to: SQLLiteral.null).where("payload", .equal, userID).run()
+            try await db.update("one_time_tokens").set("payload", to: SQLLiteral.null).where("payload", .equal, userID)
+                .run()
         },
     ]
 }

@@ -14,10 +14,11 @@ public struct Card: Sendable {
 
     /// A card for a movie, show or person from a list.
     public init(_ item: MediaSummary) {
-        let sub: String? = switch item.mediaType {
-        case .person: item.knownForDepartment
-        default: item.year.map(String.init)
-        }
+        let sub: String? =
+            switch item.mediaType {
+            case .person: item.knownForDepartment
+            default: item.year.map(String.init)
+            }
         self.init(
             kind: item.mediaType, id: item.id, title: item.title, sub: sub,
             image: (item.mediaType == .person ? item.profile : item.poster)?.small)
@@ -26,7 +27,8 @@ public struct Card: Sendable {
     /// A card for a cast member, with the character they play.
     public init(cast: CastCredit) {
         self.init(
-            kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small, savedSub: "Acting")
+            kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small,
+            savedSub: "Acting")
     }
 
     init(kind: MediaKind, id: Int, title: String, sub: String?, image: String?, savedSub: String? = nil) {

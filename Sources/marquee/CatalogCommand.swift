@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import MarqueeCatalog
 import MarqueeServer
-import MarqueeStoreSQL
 import MarqueeStore
+import MarqueeStoreSQL
 
 /// `marquee catalog …`: manage the local catalog.
 struct CatalogCommand: AsyncParsableCommand {
@@ -15,7 +15,9 @@ struct CatalogCommand: AsyncParsableCommand {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import titles and people from a JSON Lines file (see docs/catalog-format.md).",
-            discussion: "Valid lines are imported and invalid ones reported with their line numbers. Restart a running server to serve the new titles.")
+            discussion:
+                "Valid lines are imported and invalid ones reported with their line numbers. Restart a running server to serve the new titles."
+        )
 
         @OptionGroup var common: CommonOptions
 
@@ -38,7 +40,11 @@ struct CatalogCommand: AsyncParsableCommand {
             let report = try await withDatabase(settings, label: "marquee.import") { database in
                 try await CatalogImporter(store: SQLCatalogLineStore(database: database))
                     .importText(text, replace: replace, strict: strict) { phase, done, total in
-                        if phase == .checking { checking.update(done, of: total) } else { saving.update(done, of: total) }
+                        if phase == .checking {
+                            checking.update(done, of: total)
+                        } else {
+                            saving.update(done, of: total)
+                        }
                     }
             }
             for error in report.errors.prefix(20) { FileHandle.standardError.write(Data("  \(error)\n".utf8)) }
@@ -48,7 +54,9 @@ struct CatalogCommand: AsyncParsableCommand {
             guard report.imported else {
                 throw ValidationError("\(report.errors.count) invalid lines; nothing imported (--strict).")
             }
-            print("Imported \(report.movies) movies, \(report.shows) shows and \(report.people) people; \(report.errors.count) lines rejected.")
+            print(
+                "Imported \(report.movies) movies, \(report.shows) shows and \(report.people) people; \(report.errors.count) lines rejected."
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import Logging
 import MarqueeServer
-import MarqueeStoreSQL
 import MarqueeStore
+import MarqueeStoreSQL
 
 /// Runs an operator command's `body` with the configured database (migrated first unless `migrated` is false),
 /// closing it afterwards whatever happens, and returns what `body` returns. Commands log warnings only; their
@@ -10,7 +10,8 @@ func withDatabase<T>(
     _ settings: ServerSettings, label: String, migrated: Bool = true, _ body: (any Database) async throws -> T
 ) async throws -> T {
     let logger = commandLogger(label)
-    let database = migrated
+    let database =
+        migrated
         ? try await openMigratedDatabase(settings: settings, logger: logger)
         : try await openDatabase(settings: settings, logger: logger)
     do {

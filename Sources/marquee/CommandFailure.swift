@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MarqueeServer
-import MarqueeStoreSQL
 import MarqueeStore
+import MarqueeStoreSQL
 import NIOCore
 
 /// A failure that is not about the command line (a setting, the database, a busy port): printed as one line,
@@ -38,7 +38,8 @@ struct CommandFailure: Error {
     static func portInUse(_ error: any Error, host: String, port: Int) -> CommandFailure? {
         guard let error = error as? IOError, error.errnoCode == EADDRINUSE else { return nil }
         return CommandFailure(
-            message: "\(host):\(port) is already in use by another program. Stop it, or choose another port with --port "
+            message:
+                "\(host):\(port) is already in use by another program. Stop it, or choose another port with --port "
                 + "or MARQUEE_PORT.",
             status: unavailable)
     }

@@ -6,7 +6,9 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: "A JSON config file (also MARQUEE_CONFIG_FILE).")
     var configFile: String?
 
-    @Option(name: .customLong("data-dir"), help: "Folder holding the SQLite file (MARQUEE_DATA_DIR, default ./marquee-data).")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "Folder holding the SQLite file (MARQUEE_DATA_DIR, default ./marquee-data).")
     var dataDir: String?
 
     @Option(
@@ -14,7 +16,9 @@ struct CommonOptions: ParsableArguments {
         help: "PostgreSQL instead of the SQLite file: postgres://user:password@host:port/db (MARQUEE_DATABASE_URL).")
     var databaseURL: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (MARQUEE_LOG_LEVEL).")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (MARQUEE_LOG_LEVEL).")
     var logLevel: String?
 
     /// Every setting, from flags, then the environment, then the config file, then defaults; an invalid one

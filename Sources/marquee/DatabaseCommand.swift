@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import MarqueeServer
-import MarqueeStoreSQL
 import MarqueeStore
+import MarqueeStoreSQL
 import ServiceLifecycle
 import Synchronization
 
@@ -24,10 +24,15 @@ struct DatabaseCommand: AsyncParsableCommand {
                 let status = try await Migrator(database: database).status()
                 for (migration, appliedAt) in status {
                     let version = String(migration.version).padding(toLength: 4, withPad: " ", startingAt: 0)
-                    print("\(version) \((appliedAt ?? "pending").padding(toLength: 22, withPad: " ", startingAt: 0)) \(migration.name)")
+                    print(
+                        "\(version) \((appliedAt ?? "pending").padding(toLength: 22, withPad: " ", startingAt: 0)) \(migration.name)"
+                    )
                 }
                 let pending = status.filter { $0.appliedAt == nil }.count
-                print(pending == 0 ? "Up to date." : "\(pending) pending; `marquee db migrate` applies them (so does `marquee serve`).")
+                print(
+                    pending == 0
+                        ? "Up to date."
+                        : "\(pending) pending; `marquee db migrate` applies them (so does `marquee serve`).")
             }
         }
     }

@@ -10,7 +10,8 @@ struct MailCommand: AsyncParsableCommand {
         subcommands: [List.self, Show.self])
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the outbox's mail, newest last, with their links.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the outbox's mail, newest last, with their links.")
         @OptionGroup var common: CommonOptions
 
         func run() async throws {
@@ -25,20 +26,24 @@ struct MailCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print one mail in full (1 is the oldest; default the newest).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print one mail in full (1 is the oldest; default the newest).")
         @OptionGroup var common: CommonOptions
         @Argument(help: "The mail's number from `marquee mail list`.") var number: Int?
 
         func run() async throws {
             let messages = try await outbox(common)
             let index = (number ?? messages.count) - 1
-            guard messages.indices.contains(index) else { throw ValidationError("There is no mail number \(index + 1).") }
+            guard messages.indices.contains(index) else {
+                throw ValidationError("There is no mail number \(index + 1).")
+            }
             print(messages[index].text.replacingOccurrences(of: "\r\n", with: "\n"))
         }
     }
 
     static func outbox(_ common: CommonOptions) async throws -> [OutboxEntry] {
         let settings = try await common.serverSettings()
-        return try OutboxMailer.messages(in: URL(fileURLWithPath: settings.dataDirectory).appendingPathComponent("outbox"))
+        return try OutboxMailer.messages(
+            in: URL(fileURLWithPath: settings.dataDirectory).appendingPathComponent("outbox"))
     }
 }

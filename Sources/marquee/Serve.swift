@@ -33,9 +33,11 @@ struct Serve: AsyncParsableCommand {
         var dependencies = AppDependencies()
         dependencies.onServerRunning = { port in
             // Unbuffered, so the line shows up at once even when standard output is a pipe or a file.
-            FileHandle.standardOutput.write(Data("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))\n".utf8))
+            FileHandle.standardOutput.write(
+                Data("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))\n".utf8))
         }
-        let app = try await buildApplication(settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
+        let app = try await buildApplication(
+            settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
         do {
             try await app.runService()
         } catch {

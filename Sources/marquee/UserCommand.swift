@@ -33,7 +33,8 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await target.withAccount { _, user in
-                print("""
+                print(
+                    """
                     id:             \(user.id)
                     short id:       \(user.id.short)
                     signs in with:  \(user.signInMethod)
@@ -50,7 +51,8 @@ struct UserCommand: AsyncParsableCommand {
     }
 
     struct Disable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop an account from signing in and end its sessions.")
+        static let configuration = CommandConfiguration(
+            abstract: "Stop an account from signing in and end its sessions.")
         @OptionGroup var target: AccountArgument
 
         func run() async throws {
@@ -81,7 +83,9 @@ struct UserCommand: AsyncParsableCommand {
         func run() async throws {
             try await target.withAccount { admin, user in
                 if !yes {
-                    print("Delete \(user.id) (\(user.signInMethod)) and all its data? Type 'delete' to confirm: ", terminator: "")
+                    print(
+                        "Delete \(user.id) (\(user.signInMethod)) and all its data? Type 'delete' to confirm: ",
+                        terminator: "")
                     guard readLine()?.trimmingCharacters(in: .whitespaces) == "delete" else {
                         throw ValidationError("Not deleted.")
                     }

@@ -11,7 +11,8 @@ struct APIContractTests {
         requestID: String? = "r1"
     ) -> APIContract.Answer {
         APIContract.Answer(
-            method: method, uri: uri, status: status, contentType: contentType, requestID: requestID, body: Array(body.utf8))
+            method: method, uri: uri, status: status, contentType: contentType, requestID: requestID,
+            body: Array(body.utf8))
     }
 
     @Test("A conforming page and error pass")
@@ -39,8 +40,12 @@ struct APIContractTests {
         #expect(!contract.problems(answer("GET", "/api/v1/me/items", 418, error)).isEmpty)
         let unnamed = #"{"error":{"code":"auth.weak_password","message":"Weak.","requestId":"r1"}}"#
         #expect(!contract.problems(answer("GET", "/api/v1/me/items/favorites/movie/5", 404, unnamed)).isEmpty)
-        #expect(!contract.problems(answer("GET", "/api/v1/me/items/favorites/movie/5", 404, error, requestID: nil)).isEmpty)
-        #expect(!contract.problems(answer("GET", "/api/v1/me/items/favorites/movie/5", 404, error, contentType: "text/html")).isEmpty)
+        #expect(
+            !contract.problems(answer("GET", "/api/v1/me/items/favorites/movie/5", 404, error, requestID: nil)).isEmpty)
+        #expect(
+            !contract.problems(
+                answer("GET", "/api/v1/me/items/favorites/movie/5", 404, error, contentType: "text/html")
+            ).isEmpty)
     }
 
     @Test("Literal path segments win over parameters, and paths outside the API are not judged")
@@ -51,7 +56,8 @@ struct APIContractTests {
         #expect(contract.problems(answer("GET", "/signin", 200, "<html></html>", contentType: "text/html")).isEmpty)
     }
 
-    @Test("Stream events are checked: a change that is not an ItemChange, or whose id is not its seq and check, is found")
+    @Test(
+        "Stream events are checked: a change that is not an ItemChange, or whose id is not its seq and check, is found")
     func streamEvents() {
         let change = #"{"seq":43,"op":"clear","list":"watchlist","media_type":"tv","at":"2026-11-22T09:16:12.004Z"}"#
         #expect(contract.problems(ServerEvent(id: "43:0badc0de", event: "change", data: change)).isEmpty)

@@ -13,7 +13,8 @@ struct AccountFlowTests {
     func signUpVerifySignIn() async throws {
         try await H.run { h in
             let email = H.address("ada")
-            let signUp = try await h.call("/api/v1/auth/signup", ["email": "  \(email.uppercased()) ", "password": H.password])
+            let signUp = try await h.call(
+                "/api/v1/auth/signup", ["email": "  \(email.uppercased()) ", "password": H.password])
             #expect(signUp.status == .accepted)
             #expect(try h.object(signUp)["status"] as? String == "verification_sent")
 
@@ -70,10 +71,13 @@ struct AccountFlowTests {
             let again = try await h.call("/api/v1/auth/signup", ["email": email, "password": H.password])
             #expect(again.status == .accepted)
             let finish = try await h.mailbox.message(to: email, subject: "Finish creating").token(path: "/reset")
-            let chosen = try await h.call("/api/v1/auth/password/reset/confirm", ["token": finish, "password": H.password])
+            let chosen = try await h.call(
+                "/api/v1/auth/password/reset/confirm", ["token": finish, "password": H.password])
             #expect(chosen.status == .ok)
             _ = try await h.signIn(email)
-            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": "Squatter-Pass-1"]).errorCode() == "auth.invalid_credentials")
+            #expect(
+                try await h.call("/api/v1/auth/signin", ["email": email, "password": "Squatter-Pass-1"]).errorCode()
+                    == "auth.invalid_credentials")
             // The first link was withdrawn when the password was chosen; the address is confirmed.
             let stale = try await h.call("/api/v1/auth/verify", ["token": squatterLink])
             #expect(try h.object(stale)["status"] as? String == "already_verified")
@@ -90,8 +94,9 @@ struct AccountFlowTests {
             #expect(wrongPassword.status == .unauthorized && unknown.status == .unauthorized)
             #expect(try wrongPassword.errorCode() == "auth.invalid_credentials")
             #expect(try unknown.errorCode() == "auth.invalid_credentials")
-            #expect(try h.object(wrongPassword)["error"].map { ($0 as? [String: Any])?["message"] as? String }
-                == (try h.object(unknown)["error"].map { ($0 as? [String: Any])?["message"] as? String }))
+            #expect(
+                try h.object(wrongPassword)["error"].map { ($0 as? [String: Any])?["message"] as? String }
+                    == (try h.object(unknown)["error"].map { ($0 as? [String: Any])?["message"] as? String }))
 
             let resendKnown = try await h.call("/api/v1/auth/verify/resend", ["email": email])
             let resendUnknown = try await h.call("/api/v1/auth/verify/resend", ["email": H.address()])
@@ -109,7 +114,8 @@ struct AccountFlowTests {
             let firstToken = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             let resend = try await h.call("/api/v1/auth/verify/resend", ["email": email])
             #expect(resend.status == .accepted)
-            let secondToken = try await h.mailbox.message(to: email, subject: "Confirm", index: 1).token(path: "/verify")
+            let secondToken = try await h.mailbox.message(to: email, subject: "Confirm", index: 1).token(
+                path: "/verify")
             #expect(firstToken != secondToken)
 
             var tampered = Array(secondToken)
@@ -126,7 +132,9 @@ struct AccountFlowTests {
         }
     }
 
-    @Test("Refresh tokens rotate; a retry within a minute repeats the answer; a later replay ends the session, and its access token stops working at once")
+    @Test(
+        "Refresh tokens rotate; a retry within a minute repeats the answer; a later replay ends the session, and its access token stops working at once"
+    )
     func refreshRotation() async throws {
         let clock = TestClock()
         try await H.run(clock: clock) { h in
@@ -141,9 +149,12 @@ struct AccountFlowTests {
 
             // The answer was lost, say: the client sends the same token again and gets the same successor.
             clock.advance(by: 30)
-            let retried = try h.object(try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
+            let retried = try h.object(
+                try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
             #expect(retried["refresh_token"] as? String == next["refresh_token"] as? String)
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: try #require(retried["access_token"] as? String)).status == .ok)
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: try #require(retried["access_token"] as? String))
+                    .status == .ok)
 
             clock.advance(by: 31)
             let replay = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
@@ -179,14 +190,20 @@ struct AccountFlowTests {
             let tablet = try await h.signIn(email)
             let out = try await h.call("/api/v1/auth/signout", bearer: phone.accessToken)
             #expect(out.status == .ok)
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: phone.accessToken).errorCode() == "auth.session_ended")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: phone.accessToken).errorCode()
+                    == "auth.session_ended")
             #expect(try await h.call("/api/v1/me", method: .get, bearer: laptop.accessToken).status == .ok)
 
             let everywhere = try await h.call("/api/v1/auth/signout", ["everywhere": true], bearer: laptop.accessToken)
             #expect(everywhere.status == .ok)
             for session in [laptop, tablet] {
-                #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
-                #expect(try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]).errorCode() == "auth.session_ended")
+                #expect(
+                    try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode()
+                        == "auth.session_ended")
+                #expect(
+                    try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]).errorCode()
+                        == "auth.session_ended")
             }
         }
     }

@@ -17,14 +17,29 @@ struct AccountInputTests {
             let cases: [(String, HTTPFields, String, String)] = [
                 ("/api/v1/auth/signup", json, #"{"email": 5, "password": "Correct-Horse-7"}"#, "request.invalid_body"),
                 ("/api/v1/auth/signup", json, #"{"email": "a@b.com"}"#, "request.invalid_body"),
-                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Correct-Horse-7", "admin": true}"#, "request.unknown_field"),
+                (
+                    "/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Correct-Horse-7", "admin": true}"#,
+                    "request.unknown_field"
+                ),
                 ("/api/v1/auth/signup", json, #"["a@b.com"]"#, "request.invalid_body"),
                 ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "#, "request.invalid_body"),
-                ("/api/v1/auth/signup", [.contentType: "text/plain"], #"{"email": "a@b.com", "password": "Correct-Horse-7"}"#, "request.unsupported_media_type"),
-                ("/api/v1/auth/signup", json, #"{"email": "not an address", "password": "Correct-Horse-7"}"#, "auth.invalid_email"),
+                (
+                    "/api/v1/auth/signup", [.contentType: "text/plain"],
+                    #"{"email": "a@b.com", "password": "Correct-Horse-7"}"#, "request.unsupported_media_type"
+                ),
+                (
+                    "/api/v1/auth/signup", json, #"{"email": "not an address", "password": "Correct-Horse-7"}"#,
+                    "auth.invalid_email"
+                ),
                 ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "short"}"#, "auth.weak_password"),
-                ("/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Password123"}"#, "auth.weak_password"),
-                ("/api/v1/auth/signin", json, #"{"email": "a@b.com", "password": "x", "session": "jar"}"#, "request.invalid_body"),
+                (
+                    "/api/v1/auth/signup", json, #"{"email": "a@b.com", "password": "Password123"}"#,
+                    "auth.weak_password"
+                ),
+                (
+                    "/api/v1/auth/signin", json, #"{"email": "a@b.com", "password": "x", "session": "jar"}"#,
+                    "request.invalid_body"
+                ),
                 ("/api/v1/auth/verify", json, #"{"token": ""}"#, "auth.link_invalid"),
                 ("/api/v1/auth/refresh", json, #"{"refresh_token": "made-up"}"#, "auth.invalid_token"),
                 ("/api/v1/auth/google", json, #"{"id_token": "x"}"#, "auth.provider_not_configured"),
@@ -37,7 +52,9 @@ struct AccountInputTests {
             var badUTF8 = ByteBuffer(string: #"{"email": "a"#)
             badUTF8.writeBytes([0xff, 0xfe])
             badUTF8.writeString(#"@b.com", "password": "Correct-Horse-7"}"#)
-            let invalid = try await h.client.execute(uri: "/api/v1/auth/signup", method: .post, headers: json, body: badUTF8) {
+            let invalid = try await h.client.execute(
+                uri: "/api/v1/auth/signup", method: .post, headers: json, body: badUTF8
+            ) {
                 TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
             }
             #expect(try invalid.errorCode() == "request.invalid_body")
@@ -69,13 +86,15 @@ struct AccountInputTests {
             let guest = try await h.guest()
             let out = try await h.call("/api/v1/auth/signout", ["everywhere": NSNull()], bearer: guest.accessToken)
             #expect(try out.errorCode() == "request.invalid_body")
-            let delete = try await h.call("/api/v1/me", ["password": NSNull()], method: .delete, bearer: guest.accessToken)
+            let delete = try await h.call(
+                "/api/v1/me", ["password": NSNull()], method: .delete, bearer: guest.accessToken)
             #expect(try delete.errorCode() == "request.invalid_body")
             #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).status == .ok)
         }
     }
 
-    @Test("Ten failed sign-ins in a minute → 429 with Retry-After, per account and per address; a minute later it clears")
+    @Test(
+        "Ten failed sign-ins in a minute → 429 with Retry-After, per account and per address; a minute later it clears")
     func throttling() async throws {
         let clock = TestClock()
         try await H.run(["authThrottleLimit": "10"], clock: clock) { h in
@@ -91,7 +110,8 @@ struct AccountInputTests {
             let retryAfter = try #require(blocked.headers[.retryAfter].flatMap { Int($0) })
             #expect((1...60).contains(retryAfter))
             // The client address is blocked too, for other accounts.
-            let otherAccount = try await h.call("/api/v1/auth/signin", ["email": H.address(), "password": "Wrong-Pass-1"])
+            let otherAccount = try await h.call(
+                "/api/v1/auth/signin", ["email": H.address(), "password": "Wrong-Pass-1"])
             #expect(try otherAccount.errorCode() == "auth.too_many_attempts")
             clock.advance(by: 61)
             _ = try await h.signIn(email)
@@ -147,10 +167,12 @@ struct AccountInputTests {
         try await H.run { h in
             let email = H.address()
             _ = try await h.signUpVerifyAndSignIn(email)
-            let signIn = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
+            let signIn = try await h.call(
+                "/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
             #expect(signIn.status == .ok)
             let setCookie = try #require(signIn.headers[.setCookie])
-            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
+            #expect(
+                setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
             let body = try h.object(signIn)
             #expect(body["access_token"] == nil && body["refresh_token"] == nil)
             let csrf = try #require(body["csrf_token"] as? String)
@@ -175,24 +197,31 @@ struct AccountInputTests {
                 headers: [.cookie: cookie, .csrfToken: csrf, .origin: "http://marquee.test"])
             #expect(good.status == .ok, "\(good.text)")
 
-            let out = try await h.call("/api/v1/auth/signout", method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
+            let out = try await h.call(
+                "/api/v1/auth/signout", method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
             #expect(out.status == .ok)
             #expect(out.headers[values: .setCookie].count == 2)
             #expect(out.headers[values: .setCookie].allSatisfy { $0.contains("Max-Age=0") })
-            #expect(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]).errorCode() == "auth.session_ended")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]).errorCode()
+                    == "auth.session_ended")
         }
     }
 
-    @Test("A web session's cookies: the session, and a readable one naming the account; pages renew both while the session lasts and remove both once it has ended")
+    @Test(
+        "A web session's cookies: the session, and a readable one naming the account; pages renew both while the session lasts and remove both once it has ended"
+    )
     func sessionCookiesFollowTheSession() async throws {
         try await H.run { h in
             let email = H.address()
             _ = try await h.signUpVerifyAndSignIn(email)
-            let signIn = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
+            let signIn = try await h.call(
+                "/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
             let set = signIn.headers[values: .setCookie]
             let cookie = try #require(set.first?.split(separator: ";").first.map(String.init))
             let csrf = try #require(try h.object(signIn)["csrf_token"] as? String)
-            let id = try #require(try h.object(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]))["id"] as? String)
+            let id = try #require(
+                try h.object(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]))["id"] as? String)
             #expect(set.count == 2 && set[0].hasPrefix("marquee_session=") && set[0].contains("HttpOnly"))
             #expect(set[1] == "marquee_account=\(id); Path=/; Max-Age=2592000; SameSite=Lax", "scripts may read it")
 
@@ -205,10 +234,14 @@ struct AccountInputTests {
 
             // Signed out elsewhere (every device): the next page drawn with the old cookie removes both.
             _ = try await h.call(
-                "/api/v1/auth/signout", ["everywhere": true], method: .post, headers: [.cookie: cookie, .csrfToken: csrf])
+                "/api/v1/auth/signout", ["everywhere": true], method: .post,
+                headers: [.cookie: cookie, .csrfToken: csrf])
             let after = try await h.client.send("/movies", method: .get, headers: [.cookie: cookie])
             #expect(after.status == .ok)
-            #expect(after.headers[values: .setCookie].map { $0.prefix(while: { $0 != ";" }) } == ["marquee_session=", "marquee_account="])
+            #expect(
+                after.headers[values: .setCookie].map { $0.prefix(while: { $0 != ";" }) } == [
+                    "marquee_session=", "marquee_account=",
+                ])
             #expect(after.headers[values: .setCookie].allSatisfy { $0.contains("Max-Age=0") })
             let anonymous = try await h.client.send("/movies", method: .get)
             #expect(anonymous.headers[values: .setCookie].isEmpty)
@@ -223,7 +256,8 @@ struct AccountInputTests {
             #expect(guest.headers[.setCookie]?.contains("; Secure") == true)
             // So are the web's other cookies: a mailed link's form token and a Google sign-in in progress.
             let reset = try await h.client.send("/reset", method: .get)
-            #expect(reset.headers[.setCookie]?.hasSuffix("HttpOnly; SameSite=Strict; Secure") == true, "\(reset.headers)")
+            #expect(
+                reset.headers[.setCookie]?.hasSuffix("HttpOnly; SameSite=Strict; Secure") == true, "\(reset.headers)")
         }
     }
 }

@@ -18,7 +18,9 @@ struct AccountLifecycleTests {
         return try H.Session(h.object(response))
     }
 
-    @Test("A guest sets preferences, upgrades with email + password (staying signed in until the link is followed), verifies, and signs in to the same id and data")
+    @Test(
+        "A guest sets preferences, upgrades with email + password (staying signed in until the link is followed), verifies, and signs in to the same id and data"
+    )
     func guestUpgrade() async throws {
         try await H.run { h in
             let guest = try await guest(h)
@@ -37,10 +39,13 @@ struct AccountLifecycleTests {
             #expect(upgrade.status == .accepted, "\(upgrade.text)")
             // Nothing changes until the address is confirmed: a mistyped one loses nothing.
             #expect(try await h.me(guest)["account_type"] as? String == "guest")
-            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
+            #expect(
+                try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode()
+                    == "auth.invalid_credentials")
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             #expect(try await h.call("/api/v1/auth/verify", ["token": token]).status == .ok)
-            #expect(try await h.me(guest)["sign_in_method"] as? String == "Email (\(email))", "the guest's session goes on")
+            #expect(
+                try await h.me(guest)["sign_in_method"] as? String == "Email (\(email))", "the guest's session goes on")
             let again = try await h.call("/api/v1/auth/verify", ["token": token])
             #expect(try h.object(again)["status"] as? String == "already_verified")
             let session = try await h.signIn(email)
@@ -85,7 +90,9 @@ struct AccountLifecycleTests {
             #expect(try await h.ids(owner, "") == ["2", "1"])
 
             // Room made (film 2 is in both, so only 3 arrives): the sign-in takes the guest along.
-            #expect(try await h.call("/api/v1/me/items/favorites/movie/4", method: .delete, bearer: guest.accessToken).status == .ok)
+            #expect(
+                try await h.call("/api/v1/me/items/favorites/movie/4", method: .delete, bearer: guest.accessToken)
+                    .status == .ok)
             #expect(try await h.call("/api/v1/auth/signin", signIn, bearer: guest.accessToken).status == .ok)
             #expect(Set(try await h.ids(owner, "")) == ["1", "2", "3"])
         }
@@ -109,7 +116,9 @@ struct AccountLifecycleTests {
             #expect(try await h.ids(guest, "") == ["4", "3"], "the guest keeps its items and its sign-in")
             #expect(try await h.ids(owner, "") == ["2", "1"])
 
-            #expect(try await h.call("/api/v1/me/items/favorites/movie/1", method: .delete, bearer: owner.accessToken).status == .ok)
+            #expect(
+                try await h.call("/api/v1/me/items/favorites/movie/1", method: .delete, bearer: owner.accessToken)
+                    .status == .ok)
             let merged = try await h.call("/api/v1/auth/verify", ["token": token])
             #expect(try h.object(merged)["status"] as? String == "merged", "\(merged.text)")
             #expect(Set(try await h.ids(owner, "")) == ["2", "3", "4"])
@@ -122,8 +131,10 @@ struct AccountLifecycleTests {
         try await H.run { h in
             let guest = try await guest(h)
             let (first, second) = (H.address("first"), H.address("second"))
-            async let a = h.call("/api/v1/auth/upgrade", ["email": first, "password": H.password], bearer: guest.accessToken)
-            async let b = h.call("/api/v1/auth/upgrade", ["email": second, "password": H.password], bearer: guest.accessToken)
+            async let a = h.call(
+                "/api/v1/auth/upgrade", ["email": first, "password": H.password], bearer: guest.accessToken)
+            async let b = h.call(
+                "/api/v1/auth/upgrade", ["email": second, "password": H.password], bearer: guest.accessToken)
             let answers = try await [a, b]
             #expect(answers.allSatisfy { $0.status == .accepted || $0.status == .unauthorized })
             let accepted = answers.filter { $0.status == .accepted }.count
@@ -151,7 +162,9 @@ struct AccountLifecycleTests {
             #expect(upgrade.status == .accepted)
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             // Someone else signs up with the address and confirms it (the second mail to it).
-            #expect(try await h.call("/api/v1/auth/signup", ["email": email, "password": "Other-Pass-42"]).status == .accepted)
+            #expect(
+                try await h.call("/api/v1/auth/signup", ["email": email, "password": "Other-Pass-42"]).status
+                    == .accepted)
             let theirs = try await h.mailbox.message(to: email, subject: "Confirm", index: 1).token(path: "/verify")
             #expect(try await h.call("/api/v1/auth/verify", ["token": theirs]).status == .ok)
             let owner = try await h.signIn(email, password: "Other-Pass-42")
@@ -170,9 +183,10 @@ struct AccountLifecycleTests {
         try await H.run(clock: clock) { h in
             let guest = try await guest(h)
             let email = H.address("late")
-            #expect(try await h.call(
-                "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken
-            ).status == .accepted)
+            #expect(
+                try await h.call(
+                    "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken
+                ).status == .accepted)
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             clock.advance(by: 24 * 3600 + 1)
             let late = try await h.call("/api/v1/auth/verify", ["token": token])
@@ -206,7 +220,8 @@ struct AccountLifecycleTests {
                 let response = try await h.call("/api/v1/me", body, method: .patch, bearer: member.accessToken)
                 #expect(try response.errorCode() == code, "\(body)")
             }
-            let cleared = try await h.call("/api/v1/me", ["region": NSNull()], method: .patch, bearer: member.accessToken)
+            let cleared = try await h.call(
+                "/api/v1/me", ["region": NSNull()], method: .patch, bearer: member.accessToken)
             #expect(cleared.status == .ok)
         }
     }
@@ -223,27 +238,36 @@ struct AccountLifecycleTests {
             #expect(unknown.status == .accepted && unknown.text == known.text)
             let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
 
-            let weak = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "password"])
+            let weak = try await h.call(
+                "/api/v1/auth/password/reset/confirm", ["token": token, "password": "password"])
             #expect(try weak.errorCode() == "auth.weak_password")
-            let done = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "New-Secret-99"])
+            let done = try await h.call(
+                "/api/v1/auth/password/reset/confirm", ["token": token, "password": "New-Secret-99"])
             #expect(done.status == .ok, "\(done.text)")
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
-            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode()
+                    == "auth.session_ended")
+            #expect(
+                try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode()
+                    == "auth.invalid_credentials")
             _ = try await h.signIn(email, password: "New-Secret-99")
-            let replay = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": "Third-Secret-77"])
+            let replay = try await h.call(
+                "/api/v1/auth/password/reset/confirm", ["token": token, "password": "Third-Secret-77"])
             #expect(try replay.errorCode() == "auth.link_used")
             _ = try await h.mailbox.message(to: email, subject: "password was changed")
 
             _ = try await h.call("/api/v1/auth/password/reset", ["email": email])
             let late = try await h.mailbox.message(to: email, subject: "Reset", index: 1).token(path: "/reset")
             clock.advance(by: 3601)
-            let expired = try await h.call("/api/v1/auth/password/reset/confirm", ["token": late, "password": "Third-Secret-77"])
+            let expired = try await h.call(
+                "/api/v1/auth/password/reset/confirm", ["token": late, "password": "Third-Secret-77"])
             #expect(try expired.errorCode() == "auth.link_expired")
             #expect(h.mailbox.count(to: unknownAddress) == 0)
         }
     }
 
-    @Test("Change password needs the current one and signs out other devices; change email confirms via the new address")
+    @Test(
+        "Change password needs the current one and signs out other devices; change email confirms via the new address")
     func changes() async throws {
         try await H.run { h in
             let email = H.address("old")
@@ -258,15 +282,19 @@ struct AccountLifecycleTests {
                 bearer: phone.accessToken)
             #expect(changed.status == .ok, "\(changed.text)")
             let renewed = try H.Session(h.object(changed))
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: laptop.accessToken).errorCode() == "auth.session_ended")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: laptop.accessToken).errorCode()
+                    == "auth.session_ended")
             #expect(try await h.call("/api/v1/me", method: .get, bearer: renewed.accessToken).status == .ok)
             _ = try await h.mailbox.message(to: email, subject: "password was changed")
 
             let newEmail = H.address("new")
-            let noPassword = try await h.call("/api/v1/auth/email/change", ["email": newEmail], bearer: renewed.accessToken)
+            let noPassword = try await h.call(
+                "/api/v1/auth/email/change", ["email": newEmail], bearer: renewed.accessToken)
             #expect(try noPassword.errorCode() == "auth.invalid_credentials")
             let request = try await h.call(
-                "/api/v1/auth/email/change", ["email": newEmail, "password": "Fresh-Pass-22"], bearer: renewed.accessToken)
+                "/api/v1/auth/email/change", ["email": newEmail, "password": "Fresh-Pass-22"],
+                bearer: renewed.accessToken)
             #expect(request.status == .accepted, "\(request.text)")
             let notice = try await h.mailbox.message(to: email, subject: "being changed")
             #expect(notice.body.contains(newEmail))
@@ -296,11 +324,15 @@ struct AccountLifecycleTests {
             let stale = try await h.call("/api/v1/me", method: .delete, bearer: refreshed.accessToken)
             #expect(stale.status == .forbidden)
             #expect(try stale.errorCode() == "auth.recent_login_required")
-            let wrong = try await h.call("/api/v1/me", ["password": "Wrong-Pass-1"], method: .delete, bearer: refreshed.accessToken)
+            let wrong = try await h.call(
+                "/api/v1/me", ["password": "Wrong-Pass-1"], method: .delete, bearer: refreshed.accessToken)
             #expect(try wrong.errorCode() == "auth.invalid_credentials")
-            let deleted = try await h.call("/api/v1/me", ["password": H.password], method: .delete, bearer: refreshed.accessToken)
+            let deleted = try await h.call(
+                "/api/v1/me", ["password": H.password], method: .delete, bearer: refreshed.accessToken)
             #expect(deleted.status == .ok, "\(deleted.text)")
-            #expect(try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode() == "auth.invalid_credentials")
+            #expect(
+                try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode()
+                    == "auth.invalid_credentials")
 
             let guest = try await guest(h)
             #expect(try await h.call("/api/v1/me", method: .delete, bearer: guest.accessToken).status == .ok)
@@ -338,18 +370,24 @@ struct AccountLifecycleTests {
 func rowsMentioning(_ value: String, in database: any Database) async throws -> [String] {
     let db = database.reader
     let postgres = db.dialect.name == "postgresql"
-    let tables = try await db.raw(postgres
-        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
-        : "SELECT name FROM sqlite_master WHERE type = 'table'").all()
+    let tables = try await db.raw(
+        postgres
+            ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+            : "SELECT name FROM sqlite_master WHERE type = 'table'"
+    ).all()
         .map { try $0.decode(column: "name", as: String.self) }
     var found: [String] = []
     for table in tables {
-        let columns = try await db.raw(postgres
-            ? "SELECT column_name AS name FROM information_schema.columns WHERE table_name = \(bind: table)"
-            : "SELECT name FROM pragma_table_info(\(bind: table))").all()
+        let columns = try await db.raw(
+            postgres
+                ? "SELECT column_name AS name FROM information_schema.columns WHERE table_name = \(bind: table)"
+                : "SELECT name FROM pragma_table_info(\(bind: table))"
+        ).all()
             .map { try $0.decode(column: "name", as: String.self) }
         for column in columns {
-            let rows = try await db.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE CAST(\(ident: column) AS TEXT) = \(bind: value)").first()
+            let rows = try await db.raw(
+                "SELECT COUNT(*) AS n FROM \(ident: table) WHERE CAST(\(ident: column) AS TEXT) = \(bind: value)"
+            ).first()
             if let count = try rows?.decode(column: "n", as: Int.self), count > 0 { found.append("\(table).\(column)") }
         }
     }

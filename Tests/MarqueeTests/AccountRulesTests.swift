@@ -4,20 +4,26 @@ import Testing
 
 @Suite("Account rules: email addresses and passwords")
 struct AccountRulesTests {
-    @Test("Addresses are trimmed and lower-cased", arguments: [
-        ("  Ada@Example.COM ", "ada@example.com"), ("first.last+films@mail.example.org", "first.last+films@mail.example.org"),
-        ("o'neil@example.ie", "o'neil@example.ie"),
-    ])
+    @Test(
+        "Addresses are trimmed and lower-cased",
+        arguments: [
+            ("  Ada@Example.COM ", "ada@example.com"),
+            ("first.last+films@mail.example.org", "first.last+films@mail.example.org"),
+            ("o'neil@example.ie", "o'neil@example.ie"),
+        ])
     func normalised(input: String, expected: String) throws {
         #expect(try EmailAddress(input).value == expected)
     }
 
-    @Test("Invalid addresses are auth.invalid_email", arguments: [
-        "", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada example@example.com",
-        ".ada@example.com", "ada.@example.com", "a..da@example.com", "ada@-example.com", "ada@example.c",
-        "ada@exa_mple.com", "ada@example.123", "adä@example.com", String(repeating: "a", count: 65) + "@example.com",
-        "a@" + String(repeating: "b", count: 250) + ".com",
-    ])
+    @Test(
+        "Invalid addresses are auth.invalid_email",
+        arguments: [
+            "", "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada example@example.com",
+            ".ada@example.com", "ada.@example.com", "a..da@example.com", "ada@-example.com", "ada@example.c",
+            "ada@exa_mple.com", "ada@example.123", "adä@example.com",
+            String(repeating: "a", count: 65) + "@example.com",
+            "a@" + String(repeating: "b", count: 250) + ".com",
+        ])
     func invalid(input: String) {
         #expect {
             _ = try EmailAddress(input)
@@ -26,20 +32,22 @@ struct AccountRulesTests {
         }
     }
 
-    @Test("The password policy names every problem", arguments: [
-        ("Xyz1", [PasswordPolicy.Problem.tooShort]),
-        ("abcdefgh", [.noUppercase, .noDigit]),
-        ("ABCDEFGH1", [.noLowercase]),
-        ("Abcdefgh", [.noDigit]),
-        ("Password1", [.tooCommon]),
-        ("QWERTY123", [.noLowercase, .tooCommon]),
-        (String(repeating: "Ab1", count: 43), [.tooLong]),
-        ("Marquee-Night-42", []),
-        ("Ünïcödé Pässwörd 7", []),
-        // Lengths count code points: accents stacked on a letter count one by one.
-        ("Aa1bcdef" + String(repeating: "\u{301}", count: 200), [.tooLong]),
-        ("Abc" + String(repeating: "\u{301}", count: 4) + "1", []),
-    ])
+    @Test(
+        "The password policy names every problem",
+        arguments: [
+            ("Xyz1", [PasswordPolicy.Problem.tooShort]),
+            ("abcdefgh", [.noUppercase, .noDigit]),
+            ("ABCDEFGH1", [.noLowercase]),
+            ("Abcdefgh", [.noDigit]),
+            ("Password1", [.tooCommon]),
+            ("QWERTY123", [.noLowercase, .tooCommon]),
+            (String(repeating: "Ab1", count: 43), [.tooLong]),
+            ("Marquee-Night-42", []),
+            ("Ünïcödé Pässwörd 7", []),
+            // Lengths count code points: accents stacked on a letter count one by one.
+            ("Aa1bcdef" + String(repeating: "\u{301}", count: 200), [.tooLong]),
+            ("Abc" + String(repeating: "\u{301}", count: 4) + "1", []),
+        ])
     func policy(password: String, expected: [PasswordPolicy.Problem]) {
         #expect(PasswordPolicy().problems(with: password) == expected)
     }

@@ -8,7 +8,9 @@ import Testing
 /// The attempt limiter contract, in memory (one instance) and in SQLite and PostgreSQL (instances sharing them).
 @Suite("Attempt limiter")
 struct AttemptLimiterTests {
-    static func withLimiters(_ body: (any AttemptLimiter, any AttemptLimiter, TestClock) async throws -> Void) async throws {
+    static func withLimiters(_ body: (any AttemptLimiter, any AttemptLimiter, TestClock) async throws -> Void)
+        async throws
+    {
         let clock = TestClock()
         let memory = AttemptThrottle(limit: 3, window: 60, now: clock.closure)
         try await body(memory, memory, clock)

@@ -1,7 +1,7 @@
 import Foundation
-import MarqueeServer
 import HTTPTypes
 import MarqueeCore
+import MarqueeServer
 import NIOCore
 import Testing
 

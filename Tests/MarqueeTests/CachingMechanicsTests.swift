@@ -1,13 +1,16 @@
-@testable import MarqueeCatalog
-@testable import MarqueeServer
 import NIOCore
 import Prometheus
 import Testing
 
+@testable import MarqueeCatalog
+@testable import MarqueeServer
+
 /// The bounds of the caches and queues that protect the server and TMDB.
 @Suite("Caching mechanics")
 struct CachingMechanicsTests {
-    @Test("The outbound rate limiter allows a second's burst, then refuses waits longer than allowed without taking a slot")
+    @Test(
+        "The outbound rate limiter allows a second's burst, then refuses waits longer than allowed without taking a slot"
+    )
     func rateLimiter() async throws {
         let limiter = RateLimiter(perSecond: 10)
         for _ in 0..<10 { #expect(try await limiter.acquire(maxWait: .zero)) }
@@ -58,7 +61,9 @@ struct CachingMechanicsTests {
     @Test("Keys count against the budget as bodies do: long keys with tiny bodies cannot grow the cache past it")
     func keysCount() async throws {
         let cache = cache(capacity: 64 * 1024)
-        for index in 0..<1_000 { try await store(cache, "/r?q=\(index)" + String(repeating: "A", count: 4_000), bytes: 1) }
+        for index in 0..<1_000 {
+            try await store(cache, "/r?q=\(index)" + String(repeating: "A", count: 4_000), bytes: 1)
+        }
         #expect(cache.bytes <= 64 * 1024)
         #expect(cache.bytes > 32 * 1024)
     }

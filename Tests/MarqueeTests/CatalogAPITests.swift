@@ -8,11 +8,13 @@ import Testing
 struct CatalogAPITests {
     let settings = try! TestSettings.make()
 
-    @Test("Every list route pages like TMDB", arguments: [
-        "/api/v1/movies/trending", "/api/v1/movies/popular", "/api/v1/movies/top_rated", "/api/v1/movies/upcoming",
-        "/api/v1/movies/now_playing", "/api/v1/tv/trending", "/api/v1/tv/popular", "/api/v1/tv/top_rated",
-        "/api/v1/tv/airing_today", "/api/v1/tv/on_the_air", "/api/v1/people/popular",
-    ])
+    @Test(
+        "Every list route pages like TMDB",
+        arguments: [
+            "/api/v1/movies/trending", "/api/v1/movies/popular", "/api/v1/movies/top_rated", "/api/v1/movies/upcoming",
+            "/api/v1/movies/now_playing", "/api/v1/tv/trending", "/api/v1/tv/popular", "/api/v1/tv/top_rated",
+            "/api/v1/tv/airing_today", "/api/v1/tv/on_the_air", "/api/v1/people/popular",
+        ])
     func listsArePaged(path: String) async throws {
         try await withMarquee(settings) { client in
             let first = try await client.get(path)
@@ -123,7 +125,9 @@ struct CatalogAPITests {
     @Test("Bad ids are 400 catalog.bad_id; unknown ids 404 catalog.not_found")
     func badAndUnknownIDs() async throws {
         try await withMarquee(settings) { client in
-            for path in ["/api/v1/movies/12abc", "/api/v1/tv/-4", "/api/v1/people/0", "/api/v1/movies/99999999999999999999"] {
+            for path in [
+                "/api/v1/movies/12abc", "/api/v1/tv/-4", "/api/v1/people/0", "/api/v1/movies/99999999999999999999",
+            ] {
                 let response = try await client.get(path)
                 #expect(response.status == .badRequest, "\(path)")
                 #expect(try response.errorCode() == "catalog.bad_id")
@@ -145,11 +149,13 @@ struct CatalogAPITests {
                 let page = try await client.get("/api/v1/search?q=\(query)&type=movie").decode(Page<MediaSummary>.self)
                 #expect(page.results.first?.title == target.title, "searching \(target.title)")
                 let year = try #require(target.year)
-                let byYear = try await client.get("/api/v1/search?q=\(query)&type=movie&year=\(year)").decode(Page<MediaSummary>.self)
+                let byYear = try await client.get("/api/v1/search?q=\(query)&type=movie&year=\(year)").decode(
+                    Page<MediaSummary>.self)
                 #expect(byYear.results.allSatisfy { $0.year == year })
                 #expect(byYear.results.contains { $0.id == target.id })
             }
-            let lower = movies.results[0].title.lowercased().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let lower = movies.results[0].title.lowercased().addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics)!
             let padded = try await client.get("/api/v1/search?q=%20%20\(lower)%20").decode(Page<MediaSummary>.self)
             #expect(padded.results.first?.id == movies.results[0].id)
         }
@@ -164,23 +170,26 @@ struct CatalogAPITests {
             let query = prefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let page = try await client.get("/api/v1/search?q=\(query)").decode(Page<MediaSummary>.self)
             #expect(page.results.contains { $0.mediaType == .person && $0.id == person.id })
-            let onlyPeople = try await client.get("/api/v1/search?q=\(query)&type=person").decode(Page<MediaSummary>.self)
+            let onlyPeople = try await client.get("/api/v1/search?q=\(query)&type=person").decode(
+                Page<MediaSummary>.self)
             #expect(onlyPeople.results.allSatisfy { $0.mediaType == .person })
             let nothing = try await client.get("/api/v1/search?q=zzqxv").decode(Page<MediaSummary>.self)
             #expect(nothing.results.isEmpty && nothing.totalResults == 0 && nothing.totalPages == 1)
         }
     }
 
-    @Test("Bad searches are 400 with a code", arguments: [
-        ("/api/v1/search", "catalog.bad_query"),
-        ("/api/v1/search?q=%20%20%20", "catalog.bad_query"),
-        ("/api/v1/search?q=" + String(repeating: "a", count: 201), "catalog.bad_query"),
-        ("/api/v1/search?q=alien&type=song", "request.invalid_parameter"),
-        ("/api/v1/search?q=alien&year=abc", "request.invalid_parameter"),
-        ("/api/v1/search?q=alien&year=1700", "request.invalid_parameter"),
-        ("/api/v1/search?q=alien&type=person&year=1990", "request.invalid_parameter"),
-        ("/api/v1/search?q=alien&page=0", "request.bad_page"),
-    ])
+    @Test(
+        "Bad searches are 400 with a code",
+        arguments: [
+            ("/api/v1/search", "catalog.bad_query"),
+            ("/api/v1/search?q=%20%20%20", "catalog.bad_query"),
+            ("/api/v1/search?q=" + String(repeating: "a", count: 201), "catalog.bad_query"),
+            ("/api/v1/search?q=alien&type=song", "request.invalid_parameter"),
+            ("/api/v1/search?q=alien&year=abc", "request.invalid_parameter"),
+            ("/api/v1/search?q=alien&year=1700", "request.invalid_parameter"),
+            ("/api/v1/search?q=alien&type=person&year=1990", "request.invalid_parameter"),
+            ("/api/v1/search?q=alien&page=0", "request.bad_page"),
+        ])
     func badSearches(path: String, code: String) async throws {
         try await withMarquee(settings) { client in
             let response = try await client.get(path)
@@ -222,7 +231,8 @@ struct CatalogAPITests {
             let tvGenres = try await client.get("/api/v1/genres?kind=tv").decode(GenreList.self)
             #expect(tvGenres.mediaType == .tv && tvGenres.genres.contains { $0.id == 10765 })
 
-            let dramas = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(Page<MediaSummary>.self)
+            let dramas = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(
+                Page<MediaSummary>.self)
             #expect(!dramas.results.isEmpty)
             #expect(dramas.results.allSatisfy { $0.genreIds.contains(18) })
             let scores = dramas.results.compactMap(\.voteAverage)
@@ -251,7 +261,10 @@ struct CatalogAPITests {
             let home = try await client.get("/api/v1/home").decode(HomeFeed.self)
             let hero = try #require(home.hero)
             #expect(hero.backdrop != nil)
-            #expect(home.rows.map(\.id) == ["trending_movies", "trending_tv", "popular_movies", "upcoming_movies", "top_rated_movies"])
+            #expect(
+                home.rows.map(\.id) == [
+                    "trending_movies", "trending_tv", "popular_movies", "upcoming_movies", "top_rated_movies",
+                ])
             #expect(home.rows.allSatisfy { !$0.results.isEmpty })
             let seeAll = try await client.get(home.rows[2].seeAll)
             #expect(try seeAll.decode(Page<MediaSummary>.self).results == home.rows[2].results)

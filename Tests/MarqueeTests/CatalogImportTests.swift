@@ -61,11 +61,13 @@ struct CatalogImportTests {
             #expect(first.imported)
             let count = try await SQLCatalogLineStore(database: database).count()
             #expect(count == 3)
-            _ = try await importer.importText(#"{"type":"movie","title":"Only One","release_date":"2020"}"#, replace: true, strict: false)
+            _ = try await importer.importText(
+                #"{"type":"movie","title":"Only One","release_date":"2020"}"#, replace: true, strict: false)
             #expect(try await SQLCatalogLineStore(database: database).allLines().count == 1)
         }
         try await withMarquee(try TestSettings.make(["dataDir": dataDir])) { client in
-            let gone = try await client.get("/api/v1/search?q=harbour%20lights&type=movie").decode(Page<MediaSummary>.self)
+            let gone = try await client.get("/api/v1/search?q=harbour%20lights&type=movie").decode(
+                Page<MediaSummary>.self)
             #expect(gone.results.isEmpty)
             let kept = try await client.get("/api/v1/search?q=only%20one").decode(Page<MediaSummary>.self)
             #expect(kept.results.first?.title == "Only One")

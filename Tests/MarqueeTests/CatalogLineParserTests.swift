@@ -8,7 +8,8 @@ struct CatalogLineParserTests {
 
     @Test("A full movie line parses")
     func movie() throws {
-        let line = #"{"type":"movie","tmdb_id":7,"imdb_id":"tt0000007","title":"Seven","release_date":"1999-04-01","runtime":100,"genres":["Drama"],"certification":{"US":"R"},"directors":["A B"],"cast":[{"name":"C D","character":"E"}],"score":7.25}"#
+        let line =
+            #"{"type":"movie","tmdb_id":7,"imdb_id":"tt0000007","title":"Seven","release_date":"1999-04-01","runtime":100,"genres":["Drama"],"certification":{"US":"R"},"directors":["A B"],"cast":[{"name":"C D","character":"E"}],"score":7.25}"#
         guard case .success(.title(let title)?) = parser.parse(line: line[...]) else {
             Issue.record("did not parse")
             return
@@ -21,7 +22,9 @@ struct CatalogLineParserTests {
 
     @Test("Year-only dates are kept as years")
     func yearOnly() throws {
-        guard case .success(.title(let title)?) = parser.parse(line: #"{"type":"tv","title":"X","first_air_date":"1987"}"#[...])
+        guard
+            case .success(.title(let title)?) = parser.parse(
+                line: #"{"type":"tv","title":"X","first_air_date":"1987"}"#[...])
         else {
             Issue.record("did not parse")
             return
@@ -36,24 +39,29 @@ struct CatalogLineParserTests {
         #expect(result.errors.isEmpty)
     }
 
-    @Test("Bad lines are rejected with their line number and reason", arguments: [
-        (#"not json"#, "not a JSON object"),
-        (#"{"type":"book","title":"X"}"#, "unknown type"),
-        (#"{"type":"movie","title":"X","release_date":"1999-13-01"}"#, "release_date"),
-        (#"{"type":"movie","title":"X","release_date":"2001-02-29"}"#, "release_date"),
-        (#"{"type":"movie","title":"X","release_date":"2001-+1-05"}"#, "release_date"),
-        (#"{"type":"movie","title":"X"}"#, "release_date is required"),
-        (#"{"type":"movie","release_date":"1999"}"#, "title is required"),
-        (#"{"type":"movie","title":"X","release_date":"1999","runtime":true}"#, "runtime"),
-        (#"{"type":"movie","title":"X","release_date":"1999","runtime":"90"}"#, "runtime"),
-        (#"{"type":"movie","title":"X","release_date":"1999","tmdb_id":-3}"#, "tmdb_id"),
-        (#"{"type":"movie","title":"X","release_date":"1999","imdb_id":"nm123"}"#, "imdb_id"),
-        (#"{"type":"movie","title":"X","release_date":"1999","genres":["Space Opera"]}"#, "genre"),
-        (#"{"type":"movie","title":"X","release_date":"1999","score":11}"#, "score"),
-        (#"{"type":"movie","title":"X","release_date":"1999","colour":"red"}"#, "unknown key 'colour'"),
-        (#"{"type":"movie","title":"X","release_date":"1999","cast":[{"name":"A","role":"B"}]}"#, "unknown cast key"),
-        (#"{"type":"tv","title":"X","first_air_date":"1999","directors":["A"]}"#, "unknown key 'directors'"),
-    ])
+    @Test(
+        "Bad lines are rejected with their line number and reason",
+        arguments: [
+            (#"not json"#, "not a JSON object"),
+            (#"{"type":"book","title":"X"}"#, "unknown type"),
+            (#"{"type":"movie","title":"X","release_date":"1999-13-01"}"#, "release_date"),
+            (#"{"type":"movie","title":"X","release_date":"2001-02-29"}"#, "release_date"),
+            (#"{"type":"movie","title":"X","release_date":"2001-+1-05"}"#, "release_date"),
+            (#"{"type":"movie","title":"X"}"#, "release_date is required"),
+            (#"{"type":"movie","release_date":"1999"}"#, "title is required"),
+            (#"{"type":"movie","title":"X","release_date":"1999","runtime":true}"#, "runtime"),
+            (#"{"type":"movie","title":"X","release_date":"1999","runtime":"90"}"#, "runtime"),
+            (#"{"type":"movie","title":"X","release_date":"1999","tmdb_id":-3}"#, "tmdb_id"),
+            (#"{"type":"movie","title":"X","release_date":"1999","imdb_id":"nm123"}"#, "imdb_id"),
+            (#"{"type":"movie","title":"X","release_date":"1999","genres":["Space Opera"]}"#, "genre"),
+            (#"{"type":"movie","title":"X","release_date":"1999","score":11}"#, "score"),
+            (#"{"type":"movie","title":"X","release_date":"1999","colour":"red"}"#, "unknown key 'colour'"),
+            (
+                #"{"type":"movie","title":"X","release_date":"1999","cast":[{"name":"A","role":"B"}]}"#,
+                "unknown cast key"
+            ),
+            (#"{"type":"tv","title":"X","first_air_date":"1999","directors":["A"]}"#, "unknown key 'directors'"),
+        ])
     func rejected(line: String, reason: String) {
         let result = parser.parse("{\"type\":\"person\",\"name\":\"ok\"}\n" + line)
         #expect(result.records.count == 1)
@@ -80,7 +88,8 @@ struct CatalogLineParserTests {
         let again = LocalCatalog(records: parser.parse(lines).records)
         let againProvider = LocalCatalogProvider(catalog: again, images: PlaceholderImages(baseURL: "http://x"))
         #expect(try await againProvider.movie(id: local.id, locale: locale).title == "Club Night")
-        let person = try await provider.person(id: try #require(try await provider.movie(id: local.id, locale: locale).cast.first?.id), locale: locale)
+        let person = try await provider.person(
+            id: try #require(try await provider.movie(id: local.id, locale: locale).cast.first?.id), locale: locale)
         #expect(person.name == "Solo Person")
     }
 }

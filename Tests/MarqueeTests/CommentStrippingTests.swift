@@ -1,5 +1,6 @@
-@testable import MarqueeWeb
 import Testing
+
+@testable import MarqueeWeb
 
 /// Scripts and the stylesheet are served without their whole-line comments, and without anything else lost.
 @Suite("Comment stripping")
@@ -17,18 +18,20 @@ struct CommentStrippingTests {
             const ratio = 4
               * 2;
             """
-        #expect(CommentStripping.stripped(script, lineComments: true) == """
-            const url = "https://example.com"; // after code
-            function f() { /* inside code */ return 1; }
-            /* a block */ const g = 2;
-            const ratio = 4
-              * 2;
-            """)
+        #expect(
+            CommentStripping.stripped(script, lineComments: true) == """
+                const url = "https://example.com"; // after code
+                function f() { /* inside code */ return 1; }
+                /* a block */ const g = 2;
+                const ratio = 4
+                  * 2;
+                """)
     }
 
     @Test("In CSS only block comments are comments")
     func stylesheet() {
         let css = "/* Colours */\na { color: red; }\n// not a comment in CSS\n/* two\n   lines */\nb { }"
-        #expect(CommentStripping.stripped(css, lineComments: false) == "a { color: red; }\n// not a comment in CSS\nb { }")
+        #expect(
+            CommentStripping.stripped(css, lineComments: false) == "a { color: red; }\n// not a comment in CSS\nb { }")
     }
 }

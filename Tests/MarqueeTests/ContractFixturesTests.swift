@@ -7,7 +7,8 @@ import Testing
 /// Decoding checked against real TMDB responses captured by other projects (../shared/contract-fixtures), served
 /// by the local fake TMDB. Those files are reference material, not part of the repository, so this suite runs
 /// only where they are present (development machines and CI) and never copies them.
-@Suite("TMDB contract fixtures", .enabled(if: ContractFixtures.root != nil, "../shared/contract-fixtures is not present"))
+@Suite(
+    "TMDB contract fixtures", .enabled(if: ContractFixtures.root != nil, "../shared/contract-fixtures is not present"))
 struct ContractFixturesTests {
 
     /// TMDB paths (without `/3`) and the captured response served for each.
@@ -44,13 +45,16 @@ struct ContractFixturesTests {
         try await TMDBProviderTests.serve(fake, body)
     }
 
-    @Test("Lists, search and discovery decode from captured responses", arguments: [
-        "/api/v1/movies/popular", "/api/v1/movies/top_rated", "/api/v1/movies/upcoming", "/api/v1/movies/now_playing",
-        "/api/v1/tv/popular", "/api/v1/tv/top_rated", "/api/v1/tv/airing_today", "/api/v1/tv/on_the_air",
-        "/api/v1/movies/trending", "/api/v1/tv/trending", "/api/v1/search?q=a", "/api/v1/search?q=a&type=movie",
-        "/api/v1/search?q=a&type=tv", "/api/v1/search?q=a&type=person", "/api/v1/discover?kind=movie",
-        "/api/v1/discover?kind=tv",
-    ])
+    @Test(
+        "Lists, search and discovery decode from captured responses",
+        arguments: [
+            "/api/v1/movies/popular", "/api/v1/movies/top_rated", "/api/v1/movies/upcoming",
+            "/api/v1/movies/now_playing",
+            "/api/v1/tv/popular", "/api/v1/tv/top_rated", "/api/v1/tv/airing_today", "/api/v1/tv/on_the_air",
+            "/api/v1/movies/trending", "/api/v1/tv/trending", "/api/v1/search?q=a", "/api/v1/search?q=a&type=movie",
+            "/api/v1/search?q=a&type=tv", "/api/v1/search?q=a&type=person", "/api/v1/discover?kind=movie",
+            "/api/v1/discover?kind=tv",
+        ])
     func lists(path: String) async throws {
         try await withContractTMDB { client in
             let response = try await client.get(path)

@@ -8,7 +8,9 @@ import Testing
 /// `marquee db status|migrate|copy`, run as an operator would.
 @Suite("Database commands: marquee db")
 struct DatabaseCommandTests {
-    @Test("status shows pending migrations, migrate applies them once, status then says up to date", .timeLimit(.minutes(1)))
+    @Test(
+        "status shows pending migrations, migrate applies them once, status then says up to date",
+        .timeLimit(.minutes(1)))
     func statusAndMigrate() async throws {
         try await TestPostgres.withDatabase { url in
             let before = try await runMarquee(["db", "status", "--database-url", url])
@@ -24,12 +26,14 @@ struct DatabaseCommandTests {
                 ["db", "status", "--database-url", "postgres://nobody:hush-7731@127.0.0.1:1/none?connect_timeout=1"],
                 environment: ["MARQUEE_DATABASE_WAIT": "1"])
             #expect(unreachable.status != 0)
-            #expect(unreachable.output.contains("cannot reach PostgreSQL at postgres://nobody"), "\(unreachable.output)")
+            #expect(
+                unreachable.output.contains("cannot reach PostgreSQL at postgres://nobody"), "\(unreachable.output)")
             #expect(!unreachable.output.contains("hush-7731"), "the password never appears: \(unreachable.output)")
         }
     }
 
-    @Test("A refusal that waiting cannot mend is reported at once, in PostgreSQL's words, without usage text",
+    @Test(
+        "A refusal that waiting cannot mend is reported at once, in PostgreSQL's words, without usage text",
         .timeLimit(.minutes(1)))
     func refusals() async throws {
         try await TestPostgres.withDatabase { url in
@@ -54,7 +58,8 @@ struct DatabaseCommandTests {
         }
     }
 
-    @Test("copy moves a SQLite deployment to PostgreSQL: same items, same sign-ins, counts checked; never into a used database",
+    @Test(
+        "copy moves a SQLite deployment to PostgreSQL: same items, same sign-ins, counts checked; never into a used database",
         .timeLimit(.minutes(2)))
     func copyToPostgres() async throws {
         let dataDir = TestSettings.makeDataDirectory()
@@ -62,7 +67,8 @@ struct DatabaseCommandTests {
         let before = LoopbackClient(port: sqlite.port)
         let person = try await before.guest()
         for id in ["603", "604", "605"] { #expect(try await before.saveMovie(id, token: person.token) == 201) }
-        #expect(try await before.send(.DELETE, "/api/v1/me/items/favorites/movie/604", bearer: person.token).status == 200)
+        #expect(
+            try await before.send(.DELETE, "/api/v1/me/items/favorites/movie/604", bearer: person.token).status == 200)
         sqlite.stop()
 
         try await TestPostgres.withDatabase { url in

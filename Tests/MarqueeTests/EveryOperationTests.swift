@@ -26,12 +26,14 @@ struct EveryOperationTests {
         var found: [Operation] = []
         for (template, item) in document["paths"]?.object ?? [:] {
             for (name, operation) in item.object ?? [:] {
-                guard let method = HTTPRequest.Method(name.uppercased()), ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(name.uppercased())
+                guard let method = HTTPRequest.Method(name.uppercased()),
+                    ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(name.uppercased())
                 else { continue }
                 var path = template
                 for (parameter, value) in values { path = path.replacingOccurrences(of: parameter, with: value) }
                 let secured = !(operation["security"]?.array ?? []).isEmpty
-                let json = operation["requestBody"]?["content"]?["application/json"] != nil && template != "/api/v1/me/import"
+                let json =
+                    operation["requestBody"]?["content"]?["application/json"] != nil && template != "/api/v1/me/import"
                 found.append(Operation(method: method, path: path, signedIn: secured, jsonBody: json))
             }
         }
@@ -80,20 +82,32 @@ struct EveryOperationTests {
         }
     }
 
-    @Test("Every JSON body that is not JSON, not UTF-8, not an object, has an unknown field or is too large is refused alike")
+    @Test(
+        "Every JSON body that is not JSON, not UTF-8, not an object, has an unknown field or is too large is refused alike"
+    )
     func badBodies() async throws {
         try await H.run { h in
             let guest = try await h.guest()
             let json: HTTPFields = [.contentType: "application/json", .authorization: "Bearer \(guest.accessToken)"]
             let bodies: [(name: String, bytes: [UInt8], headers: HTTPFields, code: String)] = [
-                ("plain text", Array(#"{"email":"a@b.co"}"#.utf8), [.contentType: "text/plain", .authorization: "Bearer \(guest.accessToken)"],
-                 "request.unsupported_media_type"),
-                ("not UTF-8", Array(#"{"email":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), json, "request.invalid_body"),
+                (
+                    "plain text", Array(#"{"email":"a@b.co"}"#.utf8),
+                    [.contentType: "text/plain", .authorization: "Bearer \(guest.accessToken)"],
+                    "request.unsupported_media_type"
+                ),
+                (
+                    "not UTF-8", Array(#"{"email":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8), json,
+                    "request.invalid_body"
+                ),
                 ("trailing comma", Array(#"{"email":"a@b.co",}"#.utf8), json, "request.invalid_body"),
                 ("an array", Array("[1]".utf8), json, "request.invalid_body"),
                 ("unknown field", Array(#"{"no_such_field":1}"#.utf8), json, "request.unknown_field"),
-                ("129 KiB", Array(#"{"note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 129 * 1024) + Array(#""}"#.utf8),
-                 json, "request.body_too_large"),
+                (
+                    "129 KiB",
+                    Array(#"{"note":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 129 * 1024)
+                        + Array(#""}"#.utf8),
+                    json, "request.body_too_large"
+                ),
             ]
             for operation in Self.operations where operation.jsonBody {
                 for body in bodies {

@@ -15,19 +15,26 @@ struct GoogleSignInTests {
         let issuer = try FakeOpenIDIssuer()
         try await issuer.run { jwksURL in
             try await H.run(
-                ["google.clientID": FakeOpenIDIssuer.clientID, "google.issuer": FakeOpenIDIssuer.issuer,
-                 "google.jwksURL": jwksURL],
+                [
+                    "google.clientID": FakeOpenIDIssuer.clientID, "google.issuer": FakeOpenIDIssuer.issuer,
+                    "google.jwksURL": jwksURL,
+                ],
                 clock: clock
             ) { h in try await body(h, issuer) }
         }
     }
 
-    @Test("The provider's name becomes the display name only within the rule: cut to 50 code points, none with a control character")
+    @Test(
+        "The provider's name becomes the display name only within the rule: cut to 50 code points, none with a control character"
+    )
     func providedNames() async throws {
         let clock = TestClock()
         try await withGoogle(clock: clock) { h, issuer in
             for (sub, name, expected) in [
-                ("g-2001", "A" + String(repeating: "\u{301}", count: 5_000), "A" + String(repeating: "\u{301}", count: 49)),
+                (
+                    "g-2001", "A" + String(repeating: "\u{301}", count: 5_000),
+                    "A" + String(repeating: "\u{301}", count: 49)
+                ),
                 ("g-2002", "Bell\u{7}Ringer", nil),
             ] {
                 var claims = issuer.claims(sub: sub, email: H.address(sub), now: clock.now)
@@ -74,7 +81,8 @@ struct GoogleSignInTests {
             var unverified = good
             unverified.email_verified = false
             let tokens = [
-                try await issuer.token(wrongAudience), try await issuer.token(wrongIssuer), try await issuer.token(expired),
+                try await issuer.token(wrongAudience), try await issuer.token(wrongIssuer),
+                try await issuer.token(expired),
                 try await issuer.token(unverified), try await issuer.token(good, foreignKey: true), "not-a-token",
                 try await issuer.token(good) + "x",
             ]
@@ -94,7 +102,8 @@ struct GoogleSignInTests {
             #expect(try await h.call("/api/v1/auth/google", ["id_token": first]).status == .ok)
             try issuer.rotate(kid: "key-2")
             clock.advance(by: 60)
-            let rotated = try await issuer.token(issuer.claims(sub: "g-3003", email: H.address(), now: clock.now), kid: "key-2")
+            let rotated = try await issuer.token(
+                issuer.claims(sub: "g-3003", email: H.address(), now: clock.now), kid: "key-2")
             let response = try await h.call("/api/v1/auth/google", ["id_token": rotated])
             #expect(response.status == .ok, "\(response.text)")
             #expect(issuer.fetches == 2)
@@ -108,7 +117,9 @@ struct GoogleSignInTests {
             let verifiedEmail = H.address("verified")
             let member = try await h.signUpVerifyAndSignIn(verifiedEmail)
             let linked = try await h.call(
-                "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-4004", email: verifiedEmail, now: clock.now))])
+                "/api/v1/auth/google",
+                ["id_token": try await issuer.token(issuer.claims(sub: "g-4004", email: verifiedEmail, now: clock.now))]
+            )
             #expect(try H.Session(h.object(linked)).userID == member.userID)
             // The owner is told, and the account page shows both ways in.
             let notice = try await h.mailbox.message(to: verifiedEmail, subject: "Google sign-in was added")
@@ -125,14 +136,19 @@ struct GoogleSignInTests {
             _ = try await h.call("/api/v1/auth/signup", ["email": pendingEmail, "password": H.password])
             let staleLink = try await h.mailbox.message(to: pendingEmail, subject: "Confirm").token(path: "/verify")
             let pending = try await h.call(
-                "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-5005", email: pendingEmail, now: clock.now))])
+                "/api/v1/auth/google",
+                ["id_token": try await issuer.token(issuer.claims(sub: "g-5005", email: pendingEmail, now: clock.now))])
             #expect(pending.status == .ok, "\(pending.text)")
-            #expect(try await h.call("/api/v1/auth/signin", ["email": pendingEmail, "password": H.password]).errorCode() == "auth.invalid_credentials")
+            #expect(
+                try await h.call("/api/v1/auth/signin", ["email": pendingEmail, "password": H.password]).errorCode()
+                    == "auth.invalid_credentials")
             let stale = try await h.call("/api/v1/auth/verify", ["token": staleLink])
             #expect(try h.object(stale)["status"] as? String == "already_verified")
 
             let other = try await h.call(
-                "/api/v1/auth/google", ["id_token": try await issuer.token(issuer.claims(sub: "g-9999", email: verifiedEmail, now: clock.now))])
+                "/api/v1/auth/google",
+                ["id_token": try await issuer.token(issuer.claims(sub: "g-9999", email: verifiedEmail, now: clock.now))]
+            )
             #expect(try other.errorCode() == "auth.account_exists")
         }
     }

@@ -38,7 +38,9 @@ struct GoogleWebSignInTests {
         /// Request headers for a page, with the cookies.
         var headers: HTTPFields {
             var fields: HTTPFields = [.accept: "text/html"]
-            if !cookies.isEmpty { fields[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+            if !cookies.isEmpty {
+                fields[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+            }
             return fields
         }
     }
@@ -49,7 +51,8 @@ struct GoogleWebSignInTests {
         _ body: @Sendable (AccountHarness, FakeOpenIDIssuer, HTTPClient) async throws -> Void
     ) async throws {
         let issuer = try FakeOpenIDIssuer()
-        let browser = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        let browser = HTTPClient(
+            eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         do {
             try await issuer.serve { endpoints in
                 var settings = [
@@ -69,7 +72,8 @@ struct GoogleWebSignInTests {
 
     /// `/auth/google`: the address Marquee sends the browser to.
     func start(_ h: H, _ jar: inout Jar, next: String = "/favorites") async throws -> URLComponents {
-        let start = try await h.client.send("/auth/google?next=\(next.queryValueEncoded)", method: .get, headers: jar.headers)
+        let start = try await h.client.send(
+            "/auth/google?next=\(next.queryValueEncoded)", method: .get, headers: jar.headers)
         #expect(start.status == .seeOther, "\(start.text)")
         jar.absorb(start)
         return try #require(start.headers[.location].flatMap { URLComponents(string: $0) })
@@ -95,7 +99,8 @@ struct GoogleWebSignInTests {
         try h.object(try await h.client.send("/api/v1/me", method: .get, headers: jar.headers))
     }
 
-    @Test("The button leads to Google with PKCE and a state; the callback signs in with a session cookie and opens next")
+    @Test(
+        "The button leads to Google with PKCE and a state; the callback signs in with a session cookie and opens next")
     func signsIn() async throws {
         let clock = TestClock()
         try await withGoogleWeb(clock: clock) { h, issuer, browser in
@@ -113,8 +118,11 @@ struct GoogleWebSignInTests {
             #expect(query["scope"]?.split(separator: " ").contains("openid") == true)
             #expect(query["code_challenge"]?.count == 43 && query["state"]?.count == 32)
             #expect(jar.cookies["marquee_oauth"]?.hasPrefix(query["state"] ?? "-") == true)
-            #expect(jar.lastSetCookie.contains("Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax"), "\(jar.lastSetCookie)")
-            #expect(query["code_challenge"].map { !(jar.cookies["marquee_oauth"] ?? "").contains($0) } == true,
+            #expect(
+                jar.lastSetCookie.contains("Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax"),
+                "\(jar.lastSetCookie)")
+            #expect(
+                query["code_challenge"].map { !(jar.cookies["marquee_oauth"] ?? "").contains($0) } == true,
                 "the verifier stays in the browser; only its hash goes to Google")
 
             let done = try await finish(h, &jar, try await authorize(location, browser: browser))
@@ -151,17 +159,21 @@ struct GoogleWebSignInTests {
             #expect(account.text.contains(#"href="/auth/google?next=%2Faccount""#))
 
             issuer.setConsent(.approve(sub: "g-web-2", email: H.address("guest-google")), now: clock.now)
-            let done = try await finish(h, &jar, try await authorize(try await start(h, &jar, next: "/account"), browser: browser))
+            let done = try await finish(
+                h, &jar, try await authorize(try await start(h, &jar, next: "/account"), browser: browser))
             #expect(done.headers[.location] == "/account")
             let after = try await me(h, jar)
             #expect(after["id"] as? String == before["id"] as? String)
             #expect(after["sign_in_method"] as? String == "Google")
-            let items = try h.object(try await h.client.send("/api/v1/me/items?list=favorites", method: .get, headers: jar.headers))
+            let items = try h.object(
+                try await h.client.send("/api/v1/me/items?list=favorites", method: .get, headers: jar.headers))
             #expect((items["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["603"])
         }
     }
 
-    @Test("Refused: a callback without this browser's attempt, a wrong state, a declined consent, a replayed code, a forged verifier; next stays on the site")
+    @Test(
+        "Refused: a callback without this browser's attempt, a wrong state, a declined consent, a replayed code, a forged verifier; next stays on the site"
+    )
     func refusals() async throws {
         let clock = TestClock()
         try await withGoogleWeb(clock: clock) { h, issuer, browser in
@@ -185,13 +197,16 @@ struct GoogleWebSignInTests {
             #expect(try await finish(h, &first, stolen).status == .seeOther)
             var replay = victim
             let replayed = try await finish(h, &replay, stolen)
-            #expect(replayed.status == .badRequest && replayed.text.contains("auth.oauth_code_rejected"), "\(replayed.text)")
+            #expect(
+                replayed.status == .badRequest && replayed.text.contains("auth.oauth_code_rejected"), "\(replayed.text)"
+            )
 
             // An attempt cookie whose verifier is not the one the challenge was made from.
             var forged = Jar()
             let location = try await start(h, &forged)
             let parts = try #require(forged.cookies["marquee_oauth"]).split(separator: ".").map(String.init)
-            forged.cookies["marquee_oauth"] = [parts[0], String(repeating: "A", count: 43), parts[2]].joined(separator: ".")
+            forged.cookies["marquee_oauth"] = [parts[0], String(repeating: "A", count: 43), parts[2]].joined(
+                separator: ".")
             let wrongVerifier = try await finish(h, &forged, try await authorize(location, browser: browser))
             #expect(wrongVerifier.text.contains("auth.oauth_code_rejected"))
             #expect(forged.cookies["marquee_oauth"] == nil, "a failed attempt is cleared too")
@@ -199,14 +214,17 @@ struct GoogleWebSignInTests {
             // Declined at Google.
             issuer.setConsent(.decline, now: clock.now)
             var declining = Jar()
-            let declined = try await finish(h, &declining, try await authorize(try await start(h, &declining), browser: browser))
+            let declined = try await finish(
+                h, &declining, try await authorize(try await start(h, &declining), browser: browser))
             #expect(declined.status == .badRequest && declined.text.contains("auth.oauth_cancelled"))
             #expect(declining.cookies["marquee_session"] == nil)
 
             // `next` leading off the site ends on the home page instead.
             issuer.setConsent(.approve(sub: "g-web-4", email: H.address("next")), now: clock.now)
             var offsite = Jar()
-            let away = try await finish(h, &offsite, try await authorize(try await start(h, &offsite, next: "//evil.example/x"), browser: browser))
+            let away = try await finish(
+                h, &offsite,
+                try await authorize(try await start(h, &offsite, next: "//evil.example/x"), browser: browser))
             #expect(away.headers[.location] == "/")
         }
     }

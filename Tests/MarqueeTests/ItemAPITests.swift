@@ -25,27 +25,37 @@ struct ItemAPITests {
             // change of this call's own (never another's number); an edit that names no field is refused.
             let same = try h.object(again)
             #expect(same["seq"] as? Int == 2)
-            #expect((same["item"] as? [String: Any])?["updated_at"] as? String
-                == (change["item"] as? [String: Any])?["updated_at"] as? String)
+            #expect(
+                (same["item"] as? [String: Any])?["updated_at"] as? String
+                    == (change["item"] as? [String: Any])?["updated_at"] as? String)
             let nothing = try await h.call(
-                "/api/v1/me/items/favorites/movie/603", [String: any Sendable](), method: .patch, bearer: ada.accessToken)
+                "/api/v1/me/items/favorites/movie/603", [String: any Sendable](), method: .patch,
+                bearer: ada.accessToken)
             #expect(try nothing.errorCode() == "request.invalid_body")
             #expect(try await h.getObject(ada, "/api/v1/me/changes?since=0")["latest_seq"] as? Int == 2)
-            #expect(try await h.call("/api/v1/me/items?q=%EF%BF%BD", method: .get, bearer: ada.accessToken).status == .ok)
+            #expect(
+                try await h.call("/api/v1/me/items?q=%EF%BF%BD", method: .get, bearer: ada.accessToken).status == .ok)
             let item = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
             #expect(item["note"] as? String == "Red pill")
-            #expect(item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"] as? String)
+            #expect(
+                item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"]
+                    as? String)
 
             // Blank optional snapshot fields are the same as none.
             let blanks = try await h.call(
                 "/api/v1/me/items/favorites/movie/604",
-                ["snapshot": ["title": "Reloaded", "image_url": "  ", "subtitle": "", "extra": [String: String]()] as [String: any Sendable]],
+                [
+                    "snapshot": ["title": "Reloaded", "image_url": "  ", "subtitle": "", "extra": [String: String]()]
+                        as [String: any Sendable]
+                ],
                 method: .put, bearer: ada.accessToken)
             #expect(blanks.status == .created, "\(blanks.text)")
-            let blankSnapshot = try #require((try h.object(blanks)["item"] as? [String: Any])?["snapshot"] as? [String: Any])
+            let blankSnapshot = try #require(
+                (try h.object(blanks)["item"] as? [String: Any])?["snapshot"] as? [String: Any])
             #expect(blankSnapshot.keys.sorted() == ["title"], "\(blankSnapshot)")
 
-            let watched = try await h.save(ada, "watchlist/movie/603", title: "The Matrix", ["watched": true, "rating": 9])
+            let watched = try await h.save(
+                ada, "watchlist/movie/603", title: "The Matrix", ["watched": true, "rating": 9])
             let watchedItem = try #require(try h.object(watched)["item"] as? [String: Any])
             #expect(watchedItem["rating"] as? Int == 9 && watchedItem["watched_at"] is String)
 
@@ -54,13 +64,16 @@ struct ItemAPITests {
             #expect(cleared.status == .ok)
             #expect((try h.object(cleared)["item"] as? [String: Any])?["note"] == nil)
 
-            let removed = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
+            let removed = try await h.call(
+                "/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
             #expect(try h.object(removed)["op"] as? String == "delete")
-            let twice = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
+            let twice = try await h.call(
+                "/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
             #expect(twice.status == .notFound)
             #expect(try twice.errorCode() == "items.not_found")
 
-            let clear = try await h.call("/api/v1/me/items/watchlist?kind=movie", method: .delete, bearer: ada.accessToken)
+            let clear = try await h.call(
+                "/api/v1/me/items/watchlist?kind=movie", method: .delete, bearer: ada.accessToken)
             #expect(try h.object(clear)["op"] as? String == "clear")
             let empty = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: ada.accessToken)
             #expect(empty.status == .noContent)
@@ -73,7 +86,8 @@ struct ItemAPITests {
             let ada = try await h.guest()
             for number in 1...23 {
                 h.clock.advance(by: 1)
-                try await h.save(ada, "favorites/\(number % 3 == 0 ? "tv" : "movie")/\(number)", title: "Title \(number)")
+                try await h.save(
+                    ada, "favorites/\(number % 3 == 0 ? "tv" : "movie")/\(number)", title: "Title \(number)")
             }
             try await h.save(ada, "watchlist/movie/194", title: "Amélie", ["note": "Paris, Montmartre"])
             try await h.save(ada, "favorites/person/31", title: "Tom Hanks", ["note": "Saw him in PARIS"])
@@ -109,7 +123,8 @@ struct ItemAPITests {
             let ada = try await h.guest()
             for id in 1...5 {
                 h.clock.advance(by: 1)
-                try await h.save(ada, "watchlist/movie/\(id)", title: "Film \(id)", id.isMultiple(of: 2) ? ["watched": true] : [:])
+                try await h.save(
+                    ada, "watchlist/movie/\(id)", title: "Film \(id)", id.isMultiple(of: 2) ? ["watched": true] : [:])
             }
             try await h.save(ada, "favorites/movie/9", title: "Film 9")
             #expect(try await h.ids(ada, "?list=watchlist&watched=true") == ["4", "2"])
@@ -151,13 +166,15 @@ struct ItemAPITests {
             try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad")
             // An id as catalog answers give it, a number, is taken like its text.
             let pairs: [[String: any Sendable]] = [
-                ["media_type": "movie", "id": "603"], ["media_type": "tv", "id": 1396], ["media_type": "person", "id": "603"],
+                ["media_type": "movie", "id": "603"], ["media_type": "tv", "id": 1396],
+                ["media_type": "person", "id": "603"],
             ]
             let response = try await h.call("/api/v1/me/items/states", ["items": pairs], bearer: ada.accessToken)
             let results = try #require(try h.object(response)["results"] as? [[String: Any]])
-            #expect(results.map { "\($0["id"]!) \($0["favorites"] as! Bool) \($0["watchlist"] as! Bool)" } == [
-                "603 true true", "1396 false true", "603 false false",
-            ])
+            #expect(
+                results.map { "\($0["id"]!) \($0["favorites"] as! Bool) \($0["watchlist"] as! Bool)" } == [
+                    "603 true true", "1396 false true", "603 false false",
+                ])
         }
     }
 
@@ -172,7 +189,10 @@ struct ItemAPITests {
                 ("/api/v1/me/items/wishlist/movie/1", .put, ["snapshot": title], 400, "items.unknown_list"),
                 ("/api/v1/me/items/favorites/book/1", .put, ["snapshot": title], 400, "items.unknown_kind"),
                 ("/api/v1/me/items/favorites/movie/a%20b", .put, ["snapshot": title], 400, "items.bad_id"),
-                ("/api/v1/me/items/favorites/movie/\(String(repeating: "9", count: 65))", .put, ["snapshot": title], 400, "items.bad_id"),
+                (
+                    "/api/v1/me/items/favorites/movie/\(String(repeating: "9", count: 65))", .put, ["snapshot": title],
+                    400, "items.bad_id"
+                ),
                 ("/api/v1/me/items/favorites/movie/%2E%2E", .get, nil, 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/movie/0603", .put, ["snapshot": title], 400, "items.bad_id"),
                 ("/api/v1/me/items/favorites/person/0", .put, ["snapshot": title], 400, "items.bad_id"),
@@ -186,13 +206,25 @@ struct ItemAPITests {
                 (path, .put, ["snapshot": title, "note": 5], 400, "request.invalid_body"),
                 (path, .put, ["snapshot": title, "owner": "someone-else"], 400, "request.unknown_field"),
                 (path, .put, ["snapshot": ["title": "X", "owner": "someone-else"]], 400, "request.unknown_field"),
-                ("/api/v1/me/items/states", .post, ["items": [["media_type": "movie", "id": "1", "user": "x"]]], 400, "request.unknown_field"),
+                (
+                    "/api/v1/me/items/states", .post, ["items": [["media_type": "movie", "id": "1", "user": "x"]]], 400,
+                    "request.unknown_field"
+                ),
                 (path, .put, ["snapshot": ["title": " "]], 400, "items.bad_snapshot"),
-                (path, .put, ["snapshot": ["title": "X", "image_url": "javascript:alert(1)"]], 400, "items.bad_snapshot"),
+                (
+                    path, .put, ["snapshot": ["title": "X", "image_url": "javascript:alert(1)"]], 400,
+                    "items.bad_snapshot"
+                ),
                 (path, .put, ["note": "no snapshot"], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": title, "rating": 7], 400, "items.not_watchable"),
-                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 11], 400, "items.bad_rating"),
-                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "yesterday"], 400, "request.invalid_body"),
+                (
+                    "/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 11], 400,
+                    "items.bad_rating"
+                ),
+                (
+                    "/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "yesterday"], 400,
+                    "request.invalid_body"
+                ),
                 (path, .patch, ["note": "nothing to edit"], 404, "items.not_found"),
                 // null removes what can be removed; a snapshot and the watched flag cannot be.
                 (path, .patch, ["snapshot": NSNull()], 400, "request.invalid_body"),
@@ -204,21 +236,50 @@ struct ItemAPITests {
                 ("/api/v1/me/changes?since=-1", .get, nil, 400, "items.bad_since"),
                 ("/api/v1/me/changes/stream?since=x", .get, nil, 400, "items.bad_since"),
                 ("/api/v1/me/items/states", .post, ["items": [[String: String]]()], 400, "items.too_many_pairs"),
-                ("/api/v1/me/items/states", .post, ["items": Array(repeating: ["media_type": "movie", "id": "1"], count: 101)], 400, "items.too_many_pairs"),
-                ("/api/v1/me/items/states", .post, ["items": [["media_type": "song", "id": "1"]]], 400, "items.unknown_kind"),
-                ("/api/v1/me/items/states", .post, ["items": [["media_type": "movie", "id": 1.5] as [String: any Sendable]]], 400, "request.invalid_body"),
+                (
+                    "/api/v1/me/items/states", .post,
+                    ["items": Array(repeating: ["media_type": "movie", "id": "1"], count: 101)], 400,
+                    "items.too_many_pairs"
+                ),
+                (
+                    "/api/v1/me/items/states", .post, ["items": [["media_type": "song", "id": "1"]]], 400,
+                    "items.unknown_kind"
+                ),
+                (
+                    "/api/v1/me/items/states", .post,
+                    ["items": [["media_type": "movie", "id": 1.5] as [String: any Sendable]]], 400,
+                    "request.invalid_body"
+                ),
                 ("/api/v1/me/export?format=xml", .get, nil, 400, "request.invalid_parameter"),
                 // Lengths count scalars: one letter with 2,000 combining accents displays as one character.
-                (path, .put, ["snapshot": title, "note": "a" + String(repeating: "\u{301}", count: 2_000)], 400, "items.bad_note"),
-                (path, .put, ["snapshot": ["title": "T" + String(repeating: "\u{301}", count: 300)]], 400, "items.bad_snapshot"),
+                (
+                    path, .put, ["snapshot": title, "note": "a" + String(repeating: "\u{301}", count: 2_000)], 400,
+                    "items.bad_note"
+                ),
+                (
+                    path, .put, ["snapshot": ["title": "T" + String(repeating: "\u{301}", count: 300)]], 400,
+                    "items.bad_snapshot"
+                ),
                 (path, .put, ["snapshot": ["title": "Two\nlines"]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "Two\u{2028}lines"]], 400, "items.bad_snapshot"),
                 (path, .put, ["snapshot": ["title": "X", "subtitle": "tab\there"]], 400, "items.bad_snapshot"),
-                (path, .put, ["snapshot": ["title": "X", "image_url": "/\\evil.example/x.jpg"]], 400, "items.bad_snapshot"),
-                (path, .put, ["snapshot": ["title": "X", "image_url": "https://exa mple.com/x.jpg"]], 400, "items.bad_snapshot"),
+                (
+                    path, .put, ["snapshot": ["title": "X", "image_url": "/\\evil.example/x.jpg"]], 400,
+                    "items.bad_snapshot"
+                ),
+                (
+                    path, .put, ["snapshot": ["title": "X", "image_url": "https://exa mple.com/x.jpg"]], 400,
+                    "items.bad_snapshot"
+                ),
                 (path, .put, ["snapshot": ["title": "X", "image_url": "https:///x.jpg"]], 400, "items.bad_snapshot"),
-                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 5.5], 400, "items.bad_rating"),
-                ("/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "watched_at": "1899-12-31T23:59:59Z"], 400, "request.invalid_body"),
+                (
+                    "/api/v1/me/items/watchlist/movie/603", .put, ["snapshot": title, "rating": 5.5], 400,
+                    "items.bad_rating"
+                ),
+                (
+                    "/api/v1/me/items/watchlist/movie/603", .put,
+                    ["snapshot": title, "watched_at": "1899-12-31T23:59:59Z"], 400, "request.invalid_body"
+                ),
                 ("/api/v1/me/items?q=%FF", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?list=favorites&q=100%", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/search?q=%C3", .get, nil, 400, "request.invalid_parameter"),
@@ -263,14 +324,19 @@ struct ItemAPITests {
             // emoji), still fits.
             let emoji = { (count: Int) in String(repeating: #"\ud83c\udfac"#, count: count) }
             let extra = (1...20).map { #""field_\#($0)":"\#(emoji(200))""# }.joined(separator: ",")
-            let largest = #"{"snapshot":{"title":"\#(emoji(300))","subtitle":"\#(emoji(200))","image_url":"/"#
+            let largest =
+                #"{"snapshot":{"title":"\#(emoji(300))","subtitle":"\#(emoji(200))","image_url":"/"#
                 + String(repeating: "i", count: 1_998) + #"","extra":{\#(extra)}},"note":"\#(emoji(2_000))"}"#
             #expect(largest.utf8.count > 64 * 1024)
-            let fits = try await h.client.send("/api/v1/me/items/favorites/artwork/largest", method: .put, body: largest, headers: headers)
+            let fits = try await h.client.send(
+                "/api/v1/me/items/favorites/artwork/largest", method: .put, body: largest, headers: headers)
             #expect(fits.status == .created, "\(fits.text.prefix(300))")
-            #expect(try await h.call("/api/v1/me/items/favorites/artwork/largest", method: .delete, bearer: token).status == .ok)
+            #expect(
+                try await h.call("/api/v1/me/items/favorites/artwork/largest", method: .delete, bearer: token).status
+                    == .ok)
             headers[.contentType] = "text/plain"
-            let plain = try await h.client.send(path, method: .put, body: #"{"snapshot":{"title":"X"}}"#, headers: headers)
+            let plain = try await h.client.send(
+                path, method: .put, body: #"{"snapshot":{"title":"X"}}"#, headers: headers)
             #expect(try plain.errorCode() == "request.unsupported_media_type")
             let badResume = try await h.call(
                 "/api/v1/me/changes/stream", method: .get, bearer: token, headers: [.init("Last-Event-ID")!: "abc"])
@@ -292,17 +358,23 @@ struct ItemAPITests {
                 headers: [.authorization: "Bearer \(token)", .contentType: "text/csv"])
             #expect(try importBad.errorCode() == "items.unknown_import_format")
 
-            let early = try await h.save(ada, "watchlist/movie/1", title: "Film 1", ["watched_at": "1950-01-01T00:00:00Z", "rating": 8.0])
+            let early = try await h.save(
+                ada, "watchlist/movie/1", title: "Film 1", ["watched_at": "1950-01-01T00:00:00Z", "rating": 8.0])
             let earlyItem = try #require(try h.object(early)["item"] as? [String: Any], "\(early.text)")
-            #expect(earlyItem["watched_at"] as? String == "1950-01-01T00:00:00.000Z" && earlyItem["rating"] as? Int == 8)
-            #expect(try await h.call("/api/v1/me/items/watchlist/movie/1", method: .delete, bearer: token).status == .ok)
+            #expect(
+                earlyItem["watched_at"] as? String == "1950-01-01T00:00:00.000Z" && earlyItem["rating"] as? Int == 8)
+            #expect(
+                try await h.call("/api/v1/me/items/watchlist/movie/1", method: .delete, bearer: token).status == .ok)
 
-            for id in 1...3 { #expect(try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)").status == .created) }
+            for id in 1...3 {
+                #expect(try await h.save(ada, "favorites/movie/\(id)", title: "Film \(id)").status == .created)
+            }
             let over = try await h.save(ada, "favorites/movie/4", title: "Film 4")
             #expect(over.status == .conflict)
             #expect(try over.errorCode() == "items.limit_reached")
             #expect(over.text.contains("at most 3 saved items"))
-            #expect(try await h.save(ada, "favorites/movie/3", title: "Film 3", ["note": "edits still work"]).status == .ok)
+            #expect(
+                try await h.save(ada, "favorites/movie/3", title: "Film 3", ["note": "edits still work"]).status == .ok)
         }
     }
 
@@ -314,11 +386,14 @@ struct ItemAPITests {
             let escaped = try await h.getObject(ada, "/api/v1/me/items/favorites/artwork/SK%3AC%3A5")
             #expect(escaped["id"] as? String == "SK:C:5")
             // Every path parameter is read so, not the id alone.
-            #expect(try await h.getObject(ada, "/api/v1/me/items/%66avorites/%61rtwork/SK:C:5")["id"] as? String == "SK:C:5")
+            #expect(
+                try await h.getObject(ada, "/api/v1/me/items/%66avorites/%61rtwork/SK:C:5")["id"] as? String == "SK:C:5"
+            )
             let movie = try await h.call("/api/v1/movies/%36%30%33", method: .get)
             #expect(movie.status == .ok)
             // Decoded, an id is held to the same rules: a slash is no more an id character escaped than plain.
-            let slash = try await h.call("/api/v1/me/items/favorites/artwork/a%2Fb", method: .get, bearer: ada.accessToken)
+            let slash = try await h.call(
+                "/api/v1/me/items/favorites/artwork/a%2Fb", method: .get, bearer: ada.accessToken)
             #expect(try slash.errorCode() == "items.bad_id")
         }
     }
@@ -349,7 +424,9 @@ struct ItemAPITests {
             #expect(edit.status == .notFound)
             let delete = try await h.call(path, method: .delete, bearer: bob.accessToken)
             #expect(delete.status == .notFound)
-            #expect(try await h.call("/api/v1/me/items/favorites", method: .delete, bearer: bob.accessToken).status == .noContent)
+            #expect(
+                try await h.call("/api/v1/me/items/favorites", method: .delete, bearer: bob.accessToken).status
+                    == .noContent)
             let states = try await h.call(
                 "/api/v1/me/items/states", ["items": [["media_type": "movie", "id": "603"]]], bearer: bob.accessToken)
             #expect((try h.object(states)["results"] as? [[String: Any]])?.first?["favorites"] as? Bool == false)

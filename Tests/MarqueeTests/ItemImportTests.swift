@@ -23,7 +23,8 @@ struct ItemImportTests {
     func letterboxd() async throws {
         try await H.run { h in
             let ada = try await h.guest()
-            let csv = "\u{FEFF}Title,Year,tmdbID,imdbID,Rating,WatchedDate,Review\r\n"
+            let csv =
+                "\u{FEFF}Title,Year,tmdbID,imdbID,Rating,WatchedDate,Review\r\n"
                 + "Goodfellas,1990,769,,4.5,2024-05-01,\r\n"
                 + "Some film,,,tt0133093,,,\"Loved it, \"\"twice\"\"\"\r\n"
                 + "amelie,2001,,,,,\r\n"
@@ -46,21 +47,34 @@ struct ItemImportTests {
             #expect((invalid.last?["reason"] as? String)?.contains("rating") == true)
 
             let goodfellas = try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/769")
-            #expect(goodfellas["rating"] as? Int == 9 && (goodfellas["watched_at"] as? String)?.hasPrefix("2024-05-01") == true)
-            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/603")["note"] as? String == #"Loved it, "twice""#)
-            #expect(try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String == "Line one\nline two")
-            #expect((try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?["title"] as? String == "Amélie")
+            #expect(
+                goodfellas["rating"] as? Int == 9
+                    && (goodfellas["watched_at"] as? String)?.hasPrefix("2024-05-01") == true)
+            #expect(
+                try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/603")["note"] as? String
+                    == #"Loved it, "twice""#)
+            #expect(
+                try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String
+                    == "Line one\nline two")
+            #expect(
+                (try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?[
+                    "title"] as? String == "Amélie")
 
             // A rating the API would refuse makes the row invalid: nothing of it is trusted.
-            #expect(try await h.call("/api/v1/me/items/watchlist/movie/496243", method: .get, bearer: ada.accessToken).status == .notFound)
+            #expect(
+                try await h.call("/api/v1/me/items/watchlist/movie/496243", method: .get, bearer: ada.accessToken)
+                    .status == .notFound)
 
             let again = try await upload(h, ada, csv)
             #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 4)
 
-            let odd = "Title,Year,tmdbID,Rating,WatchedDate\r\n" + "Goodfellas,1990,769,7,\r\n" + "The Matrix,1999,603,,notadate\r\n"
+            let odd =
+                "Title,Year,tmdbID,Rating,WatchedDate\r\n" + "Goodfellas,1990,769,7,\r\n"
+                + "The Matrix,1999,603,,notadate\r\n"
                 + "Spirited Away,2001,129,,2099-01-01\r\n" + "Parasite,2019,496243,,1899-06-01\r\n"
             let refused = try await upload(h, ada, odd)
-            #expect(refused["imported"] as? Int == 0 && (refused["invalid"] as? [[String: Any]])?.count == 4, "\(refused)")
+            #expect(
+                refused["imported"] as? Int == 0 && (refused["invalid"] as? [[String: Any]])?.count == 4, "\(refused)")
         }
     }
 
@@ -79,7 +93,8 @@ struct ItemImportTests {
             #expect(report["format"] as? String == "imdb" && report["imported"] as? Int == 2, "\(report)")
             #expect((report["not_matched"] as? [[String: Any]])?.count == 1)
             #expect((report["invalid"] as? [[String: Any]])?.count == 1)
-            let kinds = try await h.getObject(ada, "/api/v1/me/items?list=favorites")["results"] as? [[String: Any]] ?? []
+            let kinds =
+                try await h.getObject(ada, "/api/v1/me/items?list=favorites")["results"] as? [[String: Any]] ?? []
             #expect(Set(kinds.compactMap { $0["media_type"] as? String }) == ["movie", "tv"])
             let show = try #require(kinds.first { $0["media_type"] as? String == "tv" })
             #expect(show["note"] as? String == "Best show")
@@ -95,7 +110,9 @@ struct ItemImportTests {
             try await h.save(ada, "favorites/movie/550", title: "'Fight' Club", ["note": "  '=quoted, with spaces  "])
             try await h.save(ada, "favorites/event/-7", title: "An id the CSV guards")
             // A Windows line break is one Character in Swift: the export must still quote the note.
-            try await h.save(ada, "watchlist/tv/1396", title: "Breaking Bad", ["watched": true, "rating": 10, "note": "crlf\r\n\r\nx"])
+            try await h.save(
+                ada, "watchlist/tv/1396", title: "Breaking Bad",
+                ["watched": true, "rating": 10, "note": "crlf\r\n\r\nx"])
             let city: [String: any Sendable] = [
                 "title": "Amsterdam", "subtitle": "Netherlands", "extra": ["latitude": "52.37", "longitude": "4.89"],
             ]
@@ -108,7 +125,8 @@ struct ItemImportTests {
             let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
             let strip: ([String: Any]) -> String = { item in
                 let kept = item.filter { $0.key != "updated_at" }
-                return String(decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
+                return String(
+                    decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
             }
             #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
             #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 6)
@@ -128,26 +146,36 @@ struct ItemImportTests {
         }
     }
 
-    @Test("A bad item in a JSON export is reported alone; a file of another format than asked, too long, not UTF-8 or empty is refused")
+    @Test(
+        "A bad item in a JSON export is reported alone; a file of another format than asked, too long, not UTF-8 or empty is refused"
+    )
     func exportRows() async throws {
         try await H.run { h in
             let ada = try await h.guest()
             let items: [[String: any Sendable]] = [
-                ["list": "favorites", "media_type": "movie", "id": "603", "snapshot": ["title": "The Matrix"],
-                 "created_at": "2020-01-02T03:04:05.000Z"],
+                [
+                    "list": "favorites", "media_type": "movie", "id": "603", "snapshot": ["title": "The Matrix"],
+                    "created_at": "2020-01-02T03:04:05.000Z",
+                ],
                 ["list": "wishlist", "media_type": "movie", "id": "604", "snapshot": ["title": "Reloaded"]],
-                ["list": "watchlist", "media_type": "movie", "id": "605", "snapshot": ["title": "Revolutions"],
-                 "watched_at": "2099-01-01T00:00:00Z"],
+                [
+                    "list": "watchlist", "media_type": "movie", "id": "605", "snapshot": ["title": "Revolutions"],
+                    "watched_at": "2099-01-01T00:00:00Z",
+                ],
                 ["list": "favorites", "media_type": "movie", "id": 606, "snapshot": ["title": "Animatrix"]],
                 ["list": "favorites", "media_type": "movie", "id": "607"],
-                ["list": "favorites", "media_type": "movie", "id": "608", "snapshot": ["title": "Old"],
-                 "created_at": "1800-01-01T00:00:00Z"],
+                [
+                    "list": "favorites", "media_type": "movie", "id": "608", "snapshot": ["title": "Old"],
+                    "created_at": "1800-01-01T00:00:00Z",
+                ],
             ]
             let body = String(decoding: try JSONSerialization.data(withJSONObject: ["items": items]), as: UTF8.self)
             let report = try await upload(h, ada, body, type: "application/json")
             let invalid = report["invalid"] as? [[String: Any]] ?? []
             // An id given as a number (as catalog answers give them) is taken like its text.
-            try #require(report["imported"] as? Int == 2 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 5, 6], "\(report)")
+            try #require(
+                report["imported"] as? Int == 2 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 5, 6], "\(report)"
+            )
             #expect((invalid[3]["reason"] as? String)?.contains("1900") == true)
             let matrix = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
             #expect(matrix["created_at"] as? String == "2020-01-02T03:04:05.000Z")
@@ -169,7 +197,10 @@ struct ItemImportTests {
 
             for (body, type) in [
                 ("Title\r\n" + String(repeating: "Film\r\n", count: 10_001), "text/csv"),
-                (#"{"items":["# + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]}", "application/json"),
+                (
+                    #"{"items":["# + Array(repeating: "{}", count: 10_001).joined(separator: ",") + "]}",
+                    "application/json"
+                ),
             ] {
                 let tooMany = try await h.client.send(
                     "/api/v1/me/import", method: .post, body: body,

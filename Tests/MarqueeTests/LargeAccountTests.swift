@@ -18,7 +18,8 @@ struct LargeAccountTests {
             for worker in 0..<4 {
                 group.addTask {
                     for id in stride(from: worker + 1, through: count, by: 4) {
-                        let saved = try await h.save(session, "favorites/movie/\(id)", title: "Film \(id)", ["note": Self.longNote])
+                        let saved = try await h.save(
+                            session, "favorites/movie/\(id)", title: "Film \(id)", ["note": Self.longNote])
                         #expect(saved.status == .created)
                     }
                 }
@@ -43,7 +44,9 @@ struct LargeAccountTests {
             #expect(parts.allSatisfy { $0.data.utf8.count < 128 * 1024 })
             #expect(parts.dropLast().allSatisfy { $0.id == nil && $0.object["more"] as? Bool == true })
             #expect(parts.last?.seq == 120)
-            let ids = parts.flatMap { ($0.object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+            let ids = parts.flatMap {
+                ($0.object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            }
             #expect(Set(ids) == Set((1...120).map(String.init)) && ids.count == 120)
 
             // Changes made after the snapshot follow it in order.

@@ -55,7 +55,8 @@ struct LiveStreamConnectionTests {
         }
     }
 
-    @Test("A stream request with a body is answered as the router answers, without the body being kept first",
+    @Test(
+        "A stream request with a body is answered as the router answers, without the body being kept first",
         .timeLimit(.minutes(1)))
     func streamRequestWithBody() async throws {
         try await H.run { h in
@@ -72,7 +73,11 @@ struct LiveStreamConnectionTests {
 
     @Test("A stream whose reader stops reading is closed once it falls behind, and resuming loses nothing")
     func stalledReader() async throws {
-        try await H.run(configure: { $0.streamBacklogLimit = 16_384; $0.changeLogLength = 10_000 }) { h in
+        let smallBacklog: @Sendable (inout AppDependencies) -> Void = {
+            $0.streamBacklogLimit = 16_384
+            $0.changeLogLength = 10_000
+        }
+        try await H.run(configure: smallBacklog) { h in
             let ada = try await h.guest()
             let stream = Self.request("/api/v1/me/changes/stream", token: ada.accessToken)
             let note = String(repeating: "n", count: 1_900)
@@ -129,7 +134,11 @@ struct LiveStreamConnectionTests {
             var reopened: EventStreamClient?
             for _ in 0..<100 where reopened == nil {
                 let attempt = h.stream(ada)
-                if await attempt.next(within: .seconds(2))?.event == "snapshot" { reopened = attempt } else { attempt.close() }
+                if await attempt.next(within: .seconds(2))?.event == "snapshot" {
+                    reopened = attempt
+                } else {
+                    attempt.close()
+                }
             }
             #expect(reopened != nil, "a closed stream frees its place")
             reopened?.close()

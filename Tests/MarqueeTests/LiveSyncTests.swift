@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import HTTPTypes
 import MarqueeServer
+import Synchronization
 import Testing
 
 /// Live sync over real SSE connections: delivery to every device of the owner and nobody else, resuming with no
@@ -11,10 +11,11 @@ struct LiveSyncTests {
     typealias H = AccountHarness
 
     static func run(_ body: @Sendable (H) async throws -> Void) async throws {
-        try await H.run(configure: { dependencies in
-            dependencies.streamHeartbeat = .milliseconds(100)
-            dependencies.changeLogLength = 4
-        }, body)
+        try await H.run(
+            configure: { dependencies in
+                dependencies.streamHeartbeat = .milliseconds(100)
+                dependencies.changeLogLength = 4
+            }, body)
     }
 
     @Test("Two devices: A saves and B sees it; B away while A makes three changes, B resumes with exactly those")
@@ -41,7 +42,9 @@ struct LiveSyncTests {
             #expect(echo.seq == 2 && (echo.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
 
             streamB.close()
-            _ = try await h.call("/api/v1/me/items/favorites/movie/603", ["note": "Blue pill"], method: .patch, bearer: deviceA.accessToken)
+            _ = try await h.call(
+                "/api/v1/me/items/favorites/movie/603", ["note": "Blue pill"], method: .patch,
+                bearer: deviceA.accessToken)
             try await h.save(deviceA, "watchlist/tv/1396", title: "Breaking Bad")
             _ = try await h.call("/api/v1/me/items/favorites/movie/603", method: .delete, bearer: deviceA.accessToken)
 
@@ -53,7 +56,9 @@ struct LiveSyncTests {
 
             _ = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: deviceA.accessToken)
             let clear = try #require(await resumed.next())
-            #expect(clear.seq == 6 && clear.object["op"] as? String == "clear" && clear.object["list"] as? String == "watchlist")
+            #expect(
+                clear.seq == 6 && clear.object["op"] as? String == "clear"
+                    && clear.object["list"] as? String == "watchlist")
 
             // Someone else's stream only ever saw its own snapshot.
             #expect(await streamBob.next(within: .milliseconds(300)) == nil)
@@ -94,7 +99,9 @@ struct LiveSyncTests {
         }
     }
 
-    @Test("A database restored from an older copy: a client whose last change the log now gives to another gets a snapshot")
+    @Test(
+        "A database restored from an older copy: a client whose last change the log now gives to another gets a snapshot"
+    )
     func restoredDatabase() async throws {
         let dataDir = TestSettings.makeDataDirectory()
         let (database, backup) = (dataDir + "/marquee.sqlite", dataDir + "/backup.sqlite")
@@ -129,7 +136,10 @@ struct LiveSyncTests {
             let snapshot = try #require(await resumed.next())
             #expect(snapshot.event == "snapshot" && snapshot.seq == 2 && snapshot.id != point)
             #expect(snapshot.object["reason"] as? String == "reset")
-            #expect((snapshot.object["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.sorted() == ["1", "3"])
+            #expect(
+                (snapshot.object["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.sorted() == [
+                    "1", "3",
+                ])
             let feed = try await h.getObject(ada, "/api/v1/me/changes?since=\(point)")
             #expect((feed["snapshot"] as? [String: Any])?["reason"] as? String == "reset")
             #expect(feed["next_since"] as? String == snapshot.id)
@@ -158,7 +168,8 @@ struct LiveSyncTests {
             #expect(await !secondStream.isClosed)
             #expect(await secondStream.comments >= 2)
 
-            let deleted = try await h.call("/api/v1/me", ["password": H.password], method: .delete, bearer: second.accessToken)
+            let deleted = try await h.call(
+                "/api/v1/me", ["password": H.password], method: .delete, bearer: second.accessToken)
             #expect(deleted.status == .ok, "\(deleted.text)")
             #expect(try #require(await secondStream.next()).event == "end")
         }
@@ -185,7 +196,8 @@ struct LiveSyncTests {
             let arrivals = try await ownerStream.next(2)
             #expect(Set(arrivals.compactMap { $0.object["id"] as? String }) == ["129", "603"])
             #expect(Set(try await h.ids(owner, "")) == ["603", "129"])
-            #expect(try await h.getObject(owner, "/api/v1/me/items/favorites/movie/603")["note"] as? String == "owner's")
+            #expect(
+                try await h.getObject(owner, "/api/v1/me/items/favorites/movie/603")["note"] as? String == "owner's")
         }
     }
 
@@ -209,8 +221,11 @@ struct LiveSyncTests {
             let session = try H.Session(h.object(signedIn))
             #expect(session.userID == owner.userID)
             #expect(try #require(await ownerStream.next()).object["id"] as? String == "129")
-            #expect(try await h.getObject(session, "/api/v1/me/items/favorites/movie/129")["note"] as? String == "guest's")
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode() == "auth.session_ended")
+            #expect(
+                try await h.getObject(session, "/api/v1/me/items/favorites/movie/129")["note"] as? String == "guest's")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode()
+                    == "auth.session_ended")
         }
     }
 }

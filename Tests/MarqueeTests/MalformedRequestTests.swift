@@ -9,11 +9,20 @@ struct MalformedRequestTests {
     @Test(
         "Bad framing, an unknown method, garbage, or a head past the limit: the error body with a request id, then the connection closes",
         arguments: [
-            ("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", "400 Bad Request", "request.malformed"),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+                "400 Bad Request", "request.malformed"
+            ),
             ("BREW /healthz HTTP/1.1\r\nHost: x\r\n\r\n", "400 Bad Request", "request.malformed"),
             ("hello\r\n\r\n", "400 Bad Request", "request.malformed"),
-            ("GET /\(long) HTTP/1.1\r\nHost: x\r\n\r\n", "431 Request Header Fields Too Large", "request.header_too_large"),
-            ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: \(long)\r\n\r\n", "431 Request Header Fields Too Large", "request.header_too_large"),
+            (
+                "GET /\(long) HTTP/1.1\r\nHost: x\r\n\r\n", "431 Request Header Fields Too Large",
+                "request.header_too_large"
+            ),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Long: \(long)\r\n\r\n", "431 Request Header Fields Too Large",
+                "request.header_too_large"
+            ),
         ])
     func malformed(request: String, status: String, code: String) async throws {
         try await withLiveMarquee(try TestSettings.make()) { client in
@@ -35,12 +44,15 @@ struct MalformedRequestTests {
         }
     }
 
-    @Test("A body that does not parse, in a request answered without reading it: that answer alone, then the connection closes")
+    @Test(
+        "A body that does not parse, in a request answered without reading it: that answer alone, then the connection closes"
+    )
     func unreadBadBody() async throws {
         try await withLiveMarquee(try TestSettings.make()) { client in
             let port = try #require(client.port)
             let answer = try await Self.answers(
-                to: "PUT /api/v1/me/items/favorites/movie/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                to:
+                    "PUT /api/v1/me/items/favorites/movie/1 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
                 port: port)
             try #require(answer.count == 1, "\(answer)")
             try Self.expectError(answer[0], status: "401 Unauthorized", code: "auth.required")
@@ -90,7 +102,8 @@ struct MalformedRequestTests {
         #expect(response.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(response)")
         let parts = response.components(separatedBy: "\r\n\r\n")
         let headers = parts[0].lowercased()
-        let body = try #require(try JSONSerialization.jsonObject(with: Data(parts.dropFirst().joined().utf8)) as? [String: Any])
+        let body = try #require(
+            try JSONSerialization.jsonObject(with: Data(parts.dropFirst().joined().utf8)) as? [String: Any])
         let error = try #require(body["error"] as? [String: String], "\(response)")
         #expect(error["code"] == code)
         #expect(error["message"]?.isEmpty == false)

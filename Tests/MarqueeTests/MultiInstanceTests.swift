@@ -1,9 +1,9 @@
 import Foundation
-import SQLKit
 import MarqueeStore
 import MarqueeStoreSQL
 import NIOCore
 import NIOHTTP1
+import SQLKit
 import Synchronization
 import Testing
 
@@ -59,7 +59,8 @@ struct MultiInstanceTests {
         }
     }
 
-    @Test("Sign out everywhere on A, and `marquee user delete` run against the shared database, end streams on B",
+    @Test(
+        "Sign out everywhere on A, and `marquee user delete` run against the shared database, end streams on B",
         .timeLimit(.minutes(1)))
     func endedEverywhere() async throws {
         try await Self.withTwoInstances { a, b, url in
@@ -67,8 +68,9 @@ struct MultiInstanceTests {
             let person = try await apiA.guest()
             let stream = apiB.stream(token: person.token)
             #expect(try #require(await stream.next()).event == "snapshot")
-            #expect(try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token)
-                .status == 200)
+            #expect(
+                try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token)
+                    .status == 200)
             #expect(try #require(await stream.next(within: .seconds(2))).event == "end")
 
             let other = try await apiA.guest()
@@ -82,7 +84,8 @@ struct MultiInstanceTests {
         }
     }
 
-    @Test("SIGTERM with a live stream open: the server stops cleanly at once; the client resumes on the other instance",
+    @Test(
+        "SIGTERM with a live stream open: the server stops cleanly at once; the client resumes on the other instance",
         .timeLimit(.minutes(1)))
     func gracefulShutdownWithOpenStreams() async throws {
         try await Self.withTwoInstances { a, b, _ in
@@ -115,7 +118,8 @@ struct MultiInstanceTests {
 
             b.kill()
             for id in ["3", "4", "5"] { #expect(try await apiA.saveMovie(id, token: person.token) == 201) }
-            #expect(try await apiA.send(.DELETE, "/api/v1/me/items/favorites/movie/1", bearer: person.token).status == 200)
+            #expect(
+                try await apiA.send(.DELETE, "/api/v1/me/items/favorites/movie/1", bearer: person.token).status == 200)
             let restarted = try await ServerProcess.start(environment: Self.environment(url))
             let resumed = LoopbackClient(port: restarted.port).stream(token: person.token, lastEventID: seen.last?.id)
             let missed = try await resumed.next(4)
@@ -127,7 +131,8 @@ struct MultiInstanceTests {
         }
     }
 
-    @Test("Notifications lost while an instance's database connections were cut are healed: its streams catch up",
+    @Test(
+        "Notifications lost while an instance's database connections were cut are healed: its streams catch up",
         .timeLimit(.minutes(1)))
     func lostNotificationsHeal() async throws {
         try await Self.withTwoInstances { a, b, url in
@@ -147,7 +152,8 @@ struct MultiInstanceTests {
         }
     }
 
-    @Test("A sign-out on A while B was not listening still ends B's streams as soon as B listens again",
+    @Test(
+        "A sign-out on A while B was not listening still ends B's streams as soon as B listens again",
         .timeLimit(.minutes(1)))
     func signOutDuringLostNotifications() async throws {
         try await Self.withTwoInstances { a, b, url in
@@ -158,11 +164,13 @@ struct MultiInstanceTests {
 
             try await Self.cutDatabaseConnections(url)
             let signedOut = try await Self.retried(until: 200) {
-                try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token).status
+                try await apiA.send(.POST, "/api/v1/auth/signout", json: #"{"everywhere":true}"#, bearer: person.token)
+                    .status
             }
             #expect(signedOut == 200)
             // Well before the stream's own periodic check (every fourth heartbeat, a minute).
-            let ended = try #require(await stream.next(within: .seconds(10)), "B's stream of the ended sign-in stayed open")
+            let ended = try #require(
+                await stream.next(within: .seconds(10)), "B's stream of the ended sign-in stayed open")
             #expect(ended.event == "end")
         }
     }
@@ -192,24 +200,26 @@ struct MultiInstanceTests {
     @Test("One TMDB call for a title asked for through both instances at once", .timeLimit(.minutes(1)))
     func sharedUpstreamFetch() async throws {
         let tmdb = FakeTMDB(delay: .milliseconds(300))
-        try await tmdb.run { baseURL in try await TestPostgres.withDatabase { url in
-            var environment = Self.environment(url)
-            environment["MARQUEE_TMDB_API_KEY"] = FakeTMDB.apiKey
-            environment["MARQUEE_TMDB_BASE_URL"] = baseURL
-            let a = try await ServerProcess.start(environment: environment)
-            environment["MARQUEE_DATA_DIR"] = TestSettings.makeDataDirectory()
-            let b = try await ServerProcess.start(environment: environment)
-            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                for port in [a.port, b.port, a.port, b.port] {
-                    group.addTask { try await LoopbackClient(port: port).send(.GET, "/api/v1/movies/9001").status }
+        try await tmdb.run { baseURL in
+            try await TestPostgres.withDatabase { url in
+                var environment = Self.environment(url)
+                environment["MARQUEE_TMDB_API_KEY"] = FakeTMDB.apiKey
+                environment["MARQUEE_TMDB_BASE_URL"] = baseURL
+                let a = try await ServerProcess.start(environment: environment)
+                environment["MARQUEE_DATA_DIR"] = TestSettings.makeDataDirectory()
+                let b = try await ServerProcess.start(environment: environment)
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for port in [a.port, b.port, a.port, b.port] {
+                        group.addTask { try await LoopbackClient(port: port).send(.GET, "/api/v1/movies/9001").status }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
-                return try await group.reduce(into: [Int]()) { $0.append($1) }
+                #expect(statuses == [200, 200, 200, 200])
+                #expect(tmdb.callCount("/3/movie/9001") == 1, "\(tmdb.calls)")
+                a.stop()
+                b.stop()
             }
-            #expect(statuses == [200, 200, 200, 200])
-            #expect(tmdb.callCount("/3/movie/9001") == 1, "\(tmdb.calls)")
-            a.stop()
-            b.stop()
-        } }
+        }
     }
 
     @Test("SQLite: every save answered before a SIGKILL is there after restart", .timeLimit(.minutes(2)))
@@ -235,8 +245,13 @@ struct MultiInstanceTests {
                     for n in 0..<1_000 {
                         let id = String(worker * 1_000 + n + 1)
                         // A short deadline: once the server is gone, the client would otherwise retry connecting until it.
-                        guard (try? await api.saveMovie(id, token: person.token, timeout: .seconds(3))) == 201 else { return }
-                        let count = acknowledged.ids.withLock { $0.insert(id); return $0.count }
+                        guard (try? await api.saveMovie(id, token: person.token, timeout: .seconds(3))) == 201 else {
+                            return
+                        }
+                        let count = acknowledged.ids.withLock {
+                            $0.insert(id)
+                            return $0.count
+                        }
                         if count == 150 { server.kill() }
                     }
                 }

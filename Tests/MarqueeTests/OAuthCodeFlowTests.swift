@@ -54,7 +54,10 @@ struct OAuthCodeFlowTests {
     func malformedCookies() {
         let state = String(repeating: "a", count: 32)
         let verifier = String(repeating: "v", count: 43)
-        for value in ["", "a.b", "\(state).\(verifier)", "short.\(verifier).Lw", "\(state).short.Lw", "\(state).\(verifier).%%%", "\(state).\(verifier).Lw.x"] {
+        for value in [
+            "", "a.b", "\(state).\(verifier)", "short.\(verifier).Lw", "\(state).short.Lw", "\(state).\(verifier).%%%",
+            "\(state).\(verifier).Lw.x",
+        ] {
             #expect(OAuthCodeFlow.Attempt(cookieValue: value) == nil, "\(value)")
         }
         #expect(OAuthCodeFlow.Attempt(cookieValue: "\(state).\(verifier).Lw")?.next == "/")
@@ -65,10 +68,14 @@ struct OAuthCodeFlowTests {
         let (flow, sent) = Self.flow()
         let attempt = flow.begin(next: "/", redirectURI: Self.redirect).attempt
         let token = try await flow.idToken(
-            for: .init(code: "4/code+x", state: attempt.state, error: nil), attempt: attempt, redirectURI: Self.redirect)
+            for: .init(code: "4/code+x", state: attempt.state, error: nil), attempt: attempt, redirectURI: Self.redirect
+        )
         #expect(token == "the.id.token")
         let form = try #require(sent.forms.withLock { $0.first })
-        let fields = Dictionary(uniqueKeysWithValues: (URLComponents(string: "?" + form)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        let fields = Dictionary(
+            uniqueKeysWithValues: (URLComponents(string: "?" + form)?.queryItems ?? []).map {
+                ($0.name, $0.value ?? "")
+            })
         #expect(fields["grant_type"] == "authorization_code" && fields["code"] == "4/code+x")
         #expect(fields["code_verifier"] == attempt.verifier && fields["client_secret"] == "s3cret&=")
         #expect(fields["redirect_uri"] == Self.redirect && fields["client_id"] == "app.example")
@@ -82,7 +89,10 @@ struct OAuthCodeFlowTests {
         let cases: [(OAuthCodeFlow.Callback, OAuthCodeFlow.Attempt?, String)] = [
             (.init(code: "c", state: attempt.state, error: nil), nil, "auth.oauth_state_invalid"),
             (.init(code: "c", state: nil, error: nil), attempt, "auth.oauth_state_invalid"),
-            (.init(code: "c", state: String(repeating: "0", count: 32), error: nil), attempt, "auth.oauth_state_invalid"),
+            (
+                .init(code: "c", state: String(repeating: "0", count: 32), error: nil), attempt,
+                "auth.oauth_state_invalid"
+            ),
             (.init(code: nil, state: attempt.state, error: "access_denied"), attempt, "auth.oauth_cancelled"),
             (.init(code: nil, state: attempt.state, error: "server_error"), attempt, "auth.oauth_cancelled"),
             (.init(code: nil, state: attempt.state, error: nil), attempt, "auth.oauth_cancelled"),
@@ -102,7 +112,10 @@ struct OAuthCodeFlowTests {
     @Test("The token endpoint's answers: refused, failing, unreachable, or without an ID token")
     func tokenEndpoint() async throws {
         let answers: [(OAuthCodeFlow, String, String?)] = [
-            (Self.flow(status: 400, body: #"{"error":"invalid_grant"}"#).0, "auth.oauth_code_rejected", "invalid_grant"),
+            (
+                Self.flow(status: 400, body: #"{"error":"invalid_grant"}"#).0, "auth.oauth_code_rejected",
+                "invalid_grant"
+            ),
             (Self.flow(status: 401, body: "not json").0, "auth.oauth_code_rejected", "status 401"),
             (Self.flow(status: 503, body: "").0, "catalog.upstream_unavailable", nil),
             (Self.flow(fails: true).0, "catalog.upstream_unavailable", nil),
@@ -113,7 +126,8 @@ struct OAuthCodeFlowTests {
             let attempt = flow.begin(next: "/", redirectURI: Self.redirect).attempt
             do {
                 _ = try await flow.idToken(
-                    for: .init(code: "c", state: attempt.state, error: nil), attempt: attempt, redirectURI: Self.redirect)
+                    for: .init(code: "c", state: attempt.state, error: nil), attempt: attempt,
+                    redirectURI: Self.redirect)
                 Issue.record("\(expected) expected")
             } catch let error as DomainError {
                 #expect(error.code.rawValue == expected)

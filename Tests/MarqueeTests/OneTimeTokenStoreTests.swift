@@ -18,7 +18,9 @@ struct OneTimeTokenStoreTests {
         }
     }
 
-    func link(_ hash: String, _ purpose: OneTimePurpose = .verifyEmail, lifetime: TimeInterval = 3_600) -> OneTimeTokenRecord {
+    func link(_ hash: String, _ purpose: OneTimePurpose = .verifyEmail, lifetime: TimeInterval = 3_600)
+        -> OneTimeTokenRecord
+    {
         OneTimeTokenRecord(
             tokenHash: hash, purpose: purpose, userID: user.id, payload: "ada@example.com", createdAt: start,
             expiresAt: start.addingTimeInterval(lifetime))
@@ -30,7 +32,8 @@ struct OneTimeTokenStoreTests {
             try await store.create(link("a"))
             try await store.create(link("b", lifetime: 60))
             let used = start.addingTimeInterval(10)
-            guard case .consumed(let record) = try await store.consume(tokenHash: "a", purpose: .verifyEmail, at: used) else {
+            guard case .consumed(let record) = try await store.consume(tokenHash: "a", purpose: .verifyEmail, at: used)
+            else {
                 Issue.record("expected the link to be consumed")
                 return
             }
@@ -54,7 +57,8 @@ struct OneTimeTokenStoreTests {
             try await store.create(link("v1"))
             try await store.withdrawAll(userID: user.id, purpose: .resetPassword, at: start)
             for hash in ["r1", "r2"] {
-                guard case .alreadyUsed = try await store.consume(tokenHash: hash, purpose: .resetPassword, at: start) else {
+                guard case .alreadyUsed = try await store.consume(tokenHash: hash, purpose: .resetPassword, at: start)
+                else {
                     Issue.record("expected \(hash) withdrawn")
                     continue
                 }
@@ -66,12 +70,16 @@ struct OneTimeTokenStoreTests {
         }
     }
 
-    @Test("A link asked for under several purposes is used once, its record saying which; a purpose not asked for is unknown")
+    @Test(
+        "A link asked for under several purposes is used once, its record saying which; a purpose not asked for is unknown"
+    )
     func severalPurposes() async throws {
         try await withStores { store in
             try await store.create(link("m", .mergeGuest))
             let mailed: Set<OneTimePurpose> = [.verifyEmail, .mergeGuest, .upgradeGuest]
-            #expect(try await store.consume(tokenHash: "m", purposes: [.verifyEmail, .resetPassword], at: start) == .unknown)
+            #expect(
+                try await store.consume(tokenHash: "m", purposes: [.verifyEmail, .resetPassword], at: start) == .unknown
+            )
             let first = try await store.consume(tokenHash: "m", purposes: mailed, at: start)
             guard case .consumed(let record) = first else {
                 Issue.record("expected the link to be consumed, got \(first)")

@@ -5,8 +5,9 @@ import HummingbirdTesting
 import MarqueeCore
 import MarqueeStore
 import MarqueeStoreSQL
-@testable import MarqueeServer
 import Testing
+
+@testable import MarqueeServer
 
 @Suite("Operations: health, readiness, metrics, OpenAPI")
 struct OperationsTests {
@@ -41,7 +42,9 @@ struct OperationsTests {
         try await withMarquee(try TestSettings.make()) { client in
             for path in ["/", "/healthz", "/api/v1/movies/603", "/api/v1/movies/popular"] {
                 let get = try await client.get(path)
-                let head = try await client.execute(uri: path, method: .head) { TestResponse(status: $0.status, headers: $0.headers, body: $0.body) }
+                let head = try await client.execute(uri: path, method: .head) {
+                    TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
+                }
                 #expect(head.status == get.status && head.status == .ok, "\(path)")
                 #expect(head.headers[.contentType] == get.headers[.contentType], "\(path)")
                 #expect(head.body.readableBytes == 0, "\(path)")
@@ -87,11 +90,12 @@ struct OperationsTests {
                 let path = Self.template($0.path.description)
                 return !WebPages.paths.contains(path)
             }
-                .map { "\($0.method.rawValue) \(Self.template($0.path.description))" })
+            .map { "\($0.method.rawValue) \(Self.template($0.path.description))" })
 
         let document = try await withMarquee(settings) { client in try await client.get("/api/v1/openapi.json") }
         #expect(document.status == .ok)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(document.body.readableBytesView)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.body.readableBytesView)) as? [String: Any])
         #expect((json["openapi"] as? String)?.hasPrefix("3.1") == true)
         let paths = try #require(json["paths"] as? [String: [String: Any]])
         var documented = Set<String>()
@@ -100,8 +104,12 @@ struct OperationsTests {
                 documented.insert("\(method.uppercased()) \(path)")
             }
         }
-        #expect(routed.subtracting(documented).isEmpty, "routes missing from the document: \(routed.subtracting(documented).sorted())")
-        #expect(documented.subtracting(routed).isEmpty, "documented but not routed: \(documented.subtracting(routed).sorted())")
+        #expect(
+            routed.subtracting(documented).isEmpty,
+            "routes missing from the document: \(routed.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(routed).isEmpty,
+            "documented but not routed: \(documented.subtracting(routed).sorted())")
         for case let database as SQLiteDatabase in services { await database.close() }
     }
 

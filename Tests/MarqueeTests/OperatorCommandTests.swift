@@ -46,7 +46,9 @@ struct OperatorCommandTests {
         #expect(try await runMarquee(["user", "disable", session.userID, "--data-dir", dataDir]).status == 0)
 
         try await H.run(dataDir: dataDir) { h in
-            #expect(try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode() == "auth.session_ended")
+            #expect(
+                try await h.call("/api/v1/me", method: .get, bearer: session.accessToken).errorCode()
+                    == "auth.session_ended")
             let refused = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password])
             #expect(try refused.errorCode() == "auth.account_disabled")
             // A guest signing in to it is refused before anything moves: the guest keeps its items and its sign-in.
@@ -68,7 +70,8 @@ struct OperatorCommandTests {
         #expect(missing.status != 0 && missing.output.contains("No account"))
     }
 
-    @Test("A bad setting and a busy port stop marquee with one Error: line and their own exit status, no usage text",
+    @Test(
+        "A bad setting and a busy port stop marquee with one Error: line and their own exit status, no usage text",
         .timeLimit(.minutes(1)))
     func startFailures() async throws {
         let badSetting = try await runMarquee(

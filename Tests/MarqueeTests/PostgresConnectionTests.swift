@@ -1,13 +1,14 @@
 import Foundation
 import MarqueeCore
-@testable import MarqueeStore
-@testable import MarqueeStoreSQL
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SQLKit
 import Synchronization
 import Testing
+
+@testable import MarqueeStore
+@testable import MarqueeStoreSQL
 
 /// How Marquee connects to PostgreSQL: TLS as the URL asks, and what people see while the server is down.
 @Suite("PostgreSQL connections: TLS and outages")
@@ -29,7 +30,9 @@ struct PostgresConnectionTests {
             .decode(column: "ssl", as: Bool.self) ?? false
     }
 
-    @Test("sslmode: disable is plain; require and verify-full (with the server's CA) are TLS; verify-full without the CA fails, saying why")
+    @Test(
+        "sslmode: disable is plain; require and verify-full (with the server's CA) are TLS; verify-full without the CA fails, saying why"
+    )
     func tlsModes() async throws {
         let ca = try #require(ProcessInfo.processInfo.environment["MARQUEE_TEST_POSTGRES_CA"], "run ./scripts/test")
         #expect(try await !Self.usesTLS(try Self.url(host: "127.0.0.1", query: "sslmode=disable")))
@@ -42,7 +45,8 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test("While PostgreSQL is down requests answer 503 storage.unavailable at once, never hang; service resumes with it",
+    @Test(
+        "While PostgreSQL is down requests answer 503 storage.unavailable at once, never hang; service resumes with it",
         .timeLimit(.minutes(2)))
     func outage() async throws {
         let server = try await PrivatePostgres.start()
@@ -126,7 +130,8 @@ struct PrivatePostgres {
     private static func launch(_ command: String, output: Pipe?) throws -> ChildProcess {
         // The script's diagnostics (initdb, the server log) go to the test log.
         let process = try ChildProcess.launch(
-            "/bin/sh", ["-c", command], stdout: output.map { .descriptor($0.fileHandleForWriting.fileDescriptor) } ?? .null)
+            "/bin/sh", ["-c", command],
+            stdout: output.map { .descriptor($0.fileHandleForWriting.fileDescriptor) } ?? .null)
         try output?.fileHandleForWriting.close()
         return process
     }
@@ -160,7 +165,8 @@ struct LostStatementTests {
     @Test("A statement that answers in time is not reported lost when its connection closes just after")
     func answeredStatement() async throws {
         let closed = Atomic(false)
-        let answer = try await PostgresConnections.untilClosed({ closed.load(ordering: .relaxed) }, grace: .milliseconds(200)) {
+        let isClosed: @Sendable () -> Bool = { closed.load(ordering: .relaxed) }
+        let answer = try await PostgresConnections.untilClosed(isClosed, grace: .milliseconds(200)) {
             closed.store(true, ordering: .relaxed)
             try await Task.sleep(for: .milliseconds(20))
             return "committed"

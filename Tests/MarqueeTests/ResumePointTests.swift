@@ -19,15 +19,18 @@ struct ResumePointTests {
         #expect(ResumePoint("0:0000abcd")?.check == 0xabcd)
     }
 
-    @Test("A check tells changes apart that share a number", arguments: [
-        ("702", ItemChange.Operation.upsert, SavedList.favorites, 0.123),
-        ("603", .delete, .favorites, 0.123),
-        ("603", .upsert, .watchlist, 0.123),
-        ("603", .upsert, .favorites, 0.124),
-    ])
+    @Test(
+        "A check tells changes apart that share a number",
+        arguments: [
+            ("702", ItemChange.Operation.upsert, SavedList.favorites, 0.123),
+            ("603", .delete, .favorites, 0.123),
+            ("603", .upsert, .watchlist, 0.123),
+            ("603", .upsert, .favorites, 0.124),
+        ])
     func distinct(id: String, op: ItemChange.Operation, list: SavedList, milliseconds: Double) {
         let at = Date(timeIntervalSince1970: 1_700_000_000)
-        let original = ItemChange(seq: 42, op: .upsert, list: .favorites, kind: .movie, id: "603", item: nil, at: at + 0.123)
+        let original = ItemChange(
+            seq: 42, op: .upsert, list: .favorites, kind: .movie, id: "603", item: nil, at: at + 0.123)
         let other = ItemChange(seq: 42, op: op, list: list, kind: .movie, id: id, item: nil, at: at + milliseconds)
         #expect(ResumePoint.check(of: original) != ResumePoint.check(of: other))
     }
@@ -89,7 +92,8 @@ struct ResumePointTests {
 
     private static func service(changeLogLength: Int) -> SavedItemService {
         SavedItemService(
-            store: InMemorySavedItemStore(), publisher: NoPublisher(), changeLogLength: changeLogLength, now: { Date() })
+            store: InMemorySavedItemStore(), publisher: NoPublisher(), changeLogLength: changeLogLength, now: { Date() }
+        )
     }
 
     private static func save(_ service: SavedItemService, _ id: String, for user: UserID) async throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Logging
 import MarqueeCore
-@testable import MarqueeStore
-@testable import MarqueeStoreSQL
 import NIOPosix
 import SQLKit
 import Synchronization
 import Testing
+
+@testable import MarqueeStore
+@testable import MarqueeStoreSQL
 
 /// How the SQLite file commits: on a thread of its own, with the log flushed before a write is answered.
 @Suite("SQLite commits")
@@ -17,18 +18,26 @@ struct SQLiteCommitTests {
     func flushedCommits() async throws {
         let path = Self.path()
         let database = try await SQLiteDatabase.open(path: path, logger: TestSettings.quietLogger)
-        try await database.write { db in try await db.raw("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)").run() }
+        try await database.write { db in
+            try await db.raw("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)").run()
+        }
         let synchronous = try await database.write { db in
             try await db.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int.self)
         }
         #expect(synchronous == 1)  // NORMAL: the flusher, not the commit, waits for the disk
-        #expect(try await database.reader.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self) == 2048)
-        #expect(try await database.reader.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) == "wal")
+        #expect(
+            try await database.reader.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self) == 2048
+        )
+        #expect(
+            try await database.reader.raw("PRAGMA journal_mode").first()?.decode(
+                column: "journal_mode", as: String.self) == "wal")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for number in 1...40 {
                 group.addTask {
                     try await database.write { db in
-                        try await db.raw("INSERT INTO notes (id, body) VALUES (\(bind: number), \(bind: "note \(number)"))").run()
+                        try await db.raw(
+                            "INSERT INTO notes (id, body) VALUES (\(bind: number), \(bind: "note \(number)"))"
+                        ).run()
                     }
                 }
             }
@@ -36,7 +45,8 @@ struct SQLiteCommitTests {
         }
         await database.close()
         let reopened = try await SQLiteDatabase.open(path: path, logger: TestSettings.quietLogger)
-        let count = try await reopened.reader.raw("SELECT count(*) AS n FROM notes").first()?.decode(column: "n", as: Int.self)
+        let count = try await reopened.reader.raw("SELECT count(*) AS n FROM notes").first()?.decode(
+            column: "n", as: Int.self)
         await reopened.close()
         #expect(count == 40)
     }
@@ -116,7 +126,9 @@ struct SQLiteCommitTests {
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(answered.count == 50 && answered.allSatisfy { $0 })
-        #expect(throws: (any Error).self) { try LogFlusher(logPath: path + "-missing", logger: TestSettings.quietLogger) }
+        #expect(throws: (any Error).self) {
+            try LogFlusher(logPath: path + "-missing", logger: TestSettings.quietLogger)
+        }
     }
 
     @Test("A read waits for commits it may have seen to reach the disk, and only then")
@@ -143,7 +155,8 @@ struct SQLiteCommitTests {
         let database = DirectSQLiteDatabase(
             handles: SQLiteHandles([handle]), logger: TestSettings.quietLogger,
             eventLoop: MultiThreadedEventLoopGroup.singleton.any())
-        let flusher = try LogFlusher(logPath: "/dev/null", logger: TestSettings.quietLogger)  // fdatasync on it fails with EINVAL
+        // fdatasync on /dev/null fails with EINVAL.
+        let flusher = try LogFlusher(logPath: "/dev/null", logger: TestSettings.quietLogger)
         let commits = GroupCommit(database: database, flusher: flusher, executor: DedicatedThread(name: "test-writer"))
         await #expect(throws: (any Error).self) {
             try await commits.write { db in try await db.raw("INSERT INTO notes (id) VALUES (1)").run() }
@@ -161,14 +174,17 @@ struct SQLiteCommitTests {
         }
     }
 
-    @Test("After a failed flush the file reports itself unhealthy (/readyz: not ready) and writes answer storage.unavailable")
+    @Test(
+        "After a failed flush the file reports itself unhealthy (/readyz: not ready) and writes answer storage.unavailable"
+    )
     func failedFlushMakesFileUnhealthy() async throws {
         let database = try await SQLiteDatabase.open(
             path: Self.path(), logger: TestSettings.quietLogger, flushingLogAt: "/dev/null")
         #expect(await database.isHealthy())
         for _ in 1...2 {
             let error = await #expect(throws: DomainError.self) {
-                try await database.write { db in try await db.raw("CREATE TABLE IF NOT EXISTS notes (id INTEGER)").run() }
+                try await database.write { db in try await db.raw("CREATE TABLE IF NOT EXISTS notes (id INTEGER)").run()
+                }
             }
             #expect(error?.code == .storageUnavailable)
         }
@@ -196,7 +212,8 @@ struct SQLiteCommitTests {
         #expect(error?.code == .storageUnavailable)
     }
 
-    @Test("A full disk answers storage.unavailable rather than an internal error, and writing resumes once there is room")
+    @Test(
+        "A full disk answers storage.unavailable rather than an internal error, and writing resumes once there is room")
     func fullDisk() async throws {
         let database = try await SQLiteDatabase.open(path: Self.path(), logger: TestSettings.quietLogger)
         try await database.write { db in try await db.raw("CREATE TABLE notes (body TEXT)").run() }
@@ -204,7 +221,8 @@ struct SQLiteCommitTests {
         try await database.write { db in try await db.raw("PRAGMA max_page_count = 8").run() }
         let error = await #expect(throws: DomainError.self) {
             try await database.write { db in
-                try await db.raw("INSERT INTO notes (body) VALUES (\(bind: String(repeating: "x", count: 100_000)))").run()
+                try await db.raw("INSERT INTO notes (body) VALUES (\(bind: String(repeating: "x", count: 100_000)))")
+                    .run()
             }
         }
         #expect(error?.code == .storageUnavailable)

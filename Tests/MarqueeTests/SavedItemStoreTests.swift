@@ -78,11 +78,17 @@ struct SavedItemStoreTests {
             #expect(try await store.latest(for: ada) == 7)
             #expect(try await store.latest(for: bob) == 1)
             // A new item keeps the creation time it comes with only if that is in the past.
-            let restored = try await store.upsert(list: .watchlist, kind: .movie, id: "7", for: bob, at: later, limit: .max) { _ in
-                SavedItem(list: .watchlist, kind: .movie, id: "7", snapshot: ItemSnapshot(title: "Old"), createdAt: start)
+            let restored = try await store.upsert(
+                list: .watchlist, kind: .movie, id: "7", for: bob, at: later, limit: .max
+            ) { _ in
+                SavedItem(
+                    list: .watchlist, kind: .movie, id: "7", snapshot: ItemSnapshot(title: "Old"), createdAt: start)
             }
-            let early = try await store.upsert(list: .watchlist, kind: .movie, id: "8", for: bob, at: later, limit: .max) { _ in
-                SavedItem(list: .watchlist, kind: .movie, id: "8", snapshot: ItemSnapshot(title: "New"),
+            let early = try await store.upsert(
+                list: .watchlist, kind: .movie, id: "8", for: bob, at: later, limit: .max
+            ) { _ in
+                SavedItem(
+                    list: .watchlist, kind: .movie, id: "8", snapshot: ItemSnapshot(title: "New"),
                     createdAt: later.addingTimeInterval(86_400))
             }
             #expect(restored.change.item?.createdAt == start && early.change.item?.createdAt == later)
@@ -164,9 +170,15 @@ struct SavedItemStoreTests {
             #expect(try await store.count(for: ada) == 6)
 
             let states = try await store.lists(
-                containing: [SavedItemKey(kind: .movie, id: "x"), SavedItemKey(kind: .movie, id: "q"),
-                    SavedItemKey(kind: .movie, id: "a")], for: ada)
-            #expect(states == [SavedItemKey(kind: .movie, id: "x"): [.watchlist], SavedItemKey(kind: .movie, id: "a"): [.favorites]])
+                containing: [
+                    SavedItemKey(kind: .movie, id: "x"), SavedItemKey(kind: .movie, id: "q"),
+                    SavedItemKey(kind: .movie, id: "a"),
+                ], for: ada)
+            #expect(
+                states == [
+                    SavedItemKey(kind: .movie, id: "x"): [.watchlist],
+                    SavedItemKey(kind: .movie, id: "a"): [.favorites],
+                ])
         }
     }
 
@@ -188,32 +200,42 @@ struct SavedItemStoreTests {
                 var after: SavedItemPosition?
                 repeat {
                     let page = try await store.page(
-                        SavedItemQuery(list: .watchlist, sort: sort, descending: descending, after: after, limit: 1), for: ada)
+                        SavedItemQuery(list: .watchlist, sort: sort, descending: descending, after: after, limit: 1),
+                        for: ada)
                     ids += page.items.map(\.id)
                     after = page.next
                 } while after != nil && ids.count < 10
-                #expect(try await store.page(SavedItemQuery(list: .watchlist, sort: sort, descending: descending), for: ada)
-                    .items.map(\.id) == ids, "one page reads as the pages do")
+                #expect(
+                    try await store.page(SavedItemQuery(list: .watchlist, sort: sort, descending: descending), for: ada)
+                        .items.map(\.id) == ids, "one page reads as the pages do")
                 return ids
             }
             #expect(try await order(.rating) == ["x3", "x1", "x4", "x5", "x2"])
             #expect(try await order(.rating, descending: false) == ["x2", "x5", "x4", "x1", "x3"])
-            #expect(try await order(.watched) == ["x1", "x3", "x5", "x4", "x2"], "a date before 1970 still comes before none")
+            #expect(
+                try await order(.watched) == ["x1", "x3", "x5", "x4", "x2"],
+                "a date before 1970 still comes before none")
         }
     }
 
     @Test("Upserts hold the limit in their transaction and say whether they created; moves merge newest-wins")
     func limitsAndMoves() async throws {
         try await Self.withStores { store, ada, bob in
-            let made = try await store.upsert(list: .favorites, kind: .movie, id: "1", for: ada, at: start, limit: 2) { _ in
+            let made = try await store.upsert(list: .favorites, kind: .movie, id: "1", for: ada, at: start, limit: 2) {
+                _ in
                 movie("1")
             }
             #expect(made.created && made.change.seq == 1)
-            _ = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2) { _ in movie("2") }
-            await #expect(throws: SavedItemLimitReached(limit: 2)) {
-                try await store.upsert(list: .favorites, kind: .movie, id: "3", for: ada, at: start, limit: 2) { _ in movie("3") }
+            _ = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2) { _ in
+                movie("2")
             }
-            let edited = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2) {
+            await #expect(throws: SavedItemLimitReached(limit: 2)) {
+                try await store.upsert(list: .favorites, kind: .movie, id: "3", for: ada, at: start, limit: 2) { _ in
+                    movie("3")
+                }
+            }
+            let edited = try await store.upsert(list: .favorites, kind: .movie, id: "2", for: ada, at: start, limit: 2)
+            {
                 var item = try #require($0)
                 item.note = "still fine"
                 return item
@@ -226,7 +248,8 @@ struct SavedItemStoreTests {
                 list: .watchlist, kind: .movie, id: "9", snapshot: ItemSnapshot(title: "Old title"), note: "ada's",
                 watchedAt: start, rating: 9, createdAt: start)
             _ = try await store.save(watched, for: ada, at: start)
-            let unwatched = SavedItem(list: .watchlist, kind: .movie, id: "9", snapshot: ItemSnapshot(title: "New title"), createdAt: start)
+            let unwatched = SavedItem(
+                list: .watchlist, kind: .movie, id: "9", snapshot: ItemSnapshot(title: "New title"), createdAt: start)
             _ = try await store.save(unwatched, for: bob, at: start.addingTimeInterval(15))
             _ = try await store.save(movie("2", note: "bob's newer"), for: bob, at: start.addingTimeInterval(10))
             _ = try await store.save(movie("7"), for: bob, at: start)
@@ -241,7 +264,9 @@ struct SavedItemStoreTests {
             let moved = try await store.move(from: bob, to: ada, at: start.addingTimeInterval(20), limit: 4)
             #expect(moved.map(\.seq) == [5, 6, 7])
             // Nothing either wrote is lost: both notes, the newer first; the rating and watched date Bob never set.
-            #expect(try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note == "bob's newer\n\nstill fine")
+            #expect(
+                try await store.item(list: .favorites, kind: .movie, id: "2", for: ada)?.note
+                    == "bob's newer\n\nstill fine")
             let merged = try #require(try await store.item(list: .watchlist, kind: .movie, id: "9", for: ada))
             #expect(merged.snapshot.title == "New title" && merged.note == "ada's")
             #expect(merged.rating == 9 && merged.watchedAt == start)
@@ -272,7 +297,8 @@ struct SavedItemStoreTests {
         try await Self.withStores { store, ada, _ in
             for (id, title) in [("1", "a"), ("2", "_b"), ("3", "-a"), ("4", "B")] {
                 _ = try await store.save(
-                    SavedItem(list: .favorites, kind: .movie, id: id, snapshot: ItemSnapshot(title: title), createdAt: start),
+                    SavedItem(
+                        list: .favorites, kind: .movie, id: id, snapshot: ItemSnapshot(title: title), createdAt: start),
                     for: ada, at: start)
             }
             var query = SavedItemQuery()
@@ -307,7 +333,8 @@ struct SavedItemStoreTests {
                 return await group.reduce(into: [Bool]()) { $0.append($1) }
             }
             #expect(outcomes.filter { $0 }.count == 52)
-            guard case .changes(let changes, let latest) = try await store.changes(for: ada.id, after: 0, limit: 100) else {
+            guard case .changes(let changes, let latest) = try await store.changes(for: ada.id, after: 0, limit: 100)
+            else {
                 Issue.record("expected changes")
                 return
             }
@@ -322,8 +349,10 @@ struct SavedItemStoreTests {
         try await Self.withSQLStore { store, database, users, ada in
             for id in 1...4 { _ = try await store.save(movie(String(id)), for: ada.id, at: start) }
             try await database.write { db in
-                try await db.delete(from: "change_log").where("user_id", .equal, ada.id.rawValue).where("seq", .lessThanOrEqual, 2)
-                    .run()
+                try await db.delete(from: "change_log").where("user_id", .equal, ada.id.rawValue).where(
+                    "seq", .lessThanOrEqual, 2
+                )
+                .run()
             }
             #expect(try await store.changes(for: ada.id, after: 1, limit: 10) == .compacted(latest: 4))
             try await database.write { db in

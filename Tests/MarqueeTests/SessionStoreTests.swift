@@ -19,7 +19,9 @@ struct SessionStoreTests {
     }
 
     func session(_ id: String = UUID().uuidString) -> SessionRecord {
-        SessionRecord(id: id, userID: user.id, createdAt: start, expiresAt: start.addingTimeInterval(30 * 86_400), client: "Safari on iPhone")
+        SessionRecord(
+            id: id, userID: user.id, createdAt: start, expiresAt: start.addingTimeInterval(30 * 86_400),
+            client: "Safari on iPhone")
     }
 
     @Test("Each refresh token works once and is replaced; the session slides forward")
@@ -29,7 +31,8 @@ struct SessionStoreTests {
             try await store.create(created, tokenHash: "t1", requiring: SessionPrecondition(generation: 0))
             #expect(try await store.session(id: created.id) == created)
             let later = start.addingTimeInterval(3_600)
-            let outcome = try await store.refresh(tokenHash: "t1", newTokenHash: "t2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
+            let outcome = try await store.refresh(
+                tokenHash: "t1", newTokenHash: "t2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
             guard case .rotated(let rotated) = outcome else {
                 Issue.record("expected rotation, got \(outcome)")
                 return
@@ -37,7 +40,8 @@ struct SessionStoreTests {
             #expect(rotated.lastUsedAt == later && rotated.expiresAt == later.addingTimeInterval(30 * 86_400))
             let next = try await store.refresh(tokenHash: "t2", newTokenHash: "t3", now: later, expiresAt: later)
             #expect(next == .rotated(try #require(try await store.session(id: created.id))))
-            #expect(try await store.refresh(tokenHash: "nope", newTokenHash: "x", now: later, expiresAt: later) == .unknown)
+            #expect(
+                try await store.refresh(tokenHash: "nope", newTokenHash: "x", now: later, expiresAt: later) == .unknown)
         }
     }
 
@@ -47,7 +51,8 @@ struct SessionStoreTests {
             let created = session()
             try await store.create(created, tokenHash: "a1", requiring: SessionPrecondition(generation: 0))
             let now = start.addingTimeInterval(60)
-            _ = try await store.refresh(tokenHash: "a1", newTokenHash: "a2", now: now, expiresAt: now.addingTimeInterval(86_400))
+            _ = try await store.refresh(
+                tokenHash: "a1", newTokenHash: "a2", now: now, expiresAt: now.addingTimeInterval(86_400))
             let replay = try await store.refresh(tokenHash: "a1", newTokenHash: "evil", now: now, expiresAt: now)
             guard case .reused(let revoked) = replay else {
                 Issue.record("expected reuse, got \(replay)")
@@ -77,7 +82,8 @@ struct SessionStoreTests {
 
             // Past the window it is a reuse, as is a retry once the successor has been used in turn.
             let late = try await store.refresh(
-                tokenHash: "r1", newTokenHash: "r2", now: soon, expiresAt: soon, retriesSince: used.addingTimeInterval(1))
+                tokenHash: "r1", newTokenHash: "r2", now: soon, expiresAt: soon,
+                retriesSince: used.addingTimeInterval(1))
             guard case .reused = late else {
                 Issue.record("expected reuse after the window, got \(late)")
                 return
@@ -101,7 +107,9 @@ struct SessionStoreTests {
             let expired = session("expired")
             try await store.create(expired, tokenHash: "e1", requiring: SessionPrecondition(generation: 0))
             let afterExpiry = expired.expiresAt.addingTimeInterval(1)
-            #expect(try await store.refresh(tokenHash: "e1", newTokenHash: "e2", now: afterExpiry, expiresAt: afterExpiry) == .ended(expired))
+            #expect(
+                try await store.refresh(tokenHash: "e1", newTokenHash: "e2", now: afterExpiry, expiresAt: afterExpiry)
+                    == .ended(expired))
 
             let phone = session("phone")
             let laptop = session("laptop")
@@ -114,7 +122,8 @@ struct SessionStoreTests {
             try await store.revokeAll(userID: user.id, at: now.addingTimeInterval(5))
             #expect(try await store.session(id: "laptop")?.revokedAt == now.addingTimeInterval(5))
             #expect(try await store.session(id: "phone")?.revokedAt == now)
-            guard case .ended = try await store.refresh(tokenHash: "l1", newTokenHash: "l2", now: now, expiresAt: now) else {
+            guard case .ended = try await store.refresh(tokenHash: "l1", newTokenHash: "l2", now: now, expiresAt: now)
+            else {
                 Issue.record("a revoked session refreshed")
                 return
             }
@@ -131,16 +140,23 @@ struct SessionStoreTests {
             }
             try await store.revoke(sessionID: "revoked", at: start.addingTimeInterval(10))
             let later = start.addingTimeInterval(20)
-            _ = try await store.refresh(tokenHash: "a1", newTokenHash: "a2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
+            _ = try await store.refresh(
+                tokenHash: "a1", newTokenHash: "a2", now: later, expiresAt: later.addingTimeInterval(30 * 86_400))
             let afterExpiry = expired.expiresAt.addingTimeInterval(1)
             #expect(try await store.prune(endedBefore: afterExpiry) == 2)
             #expect(try await store.session(id: "revoked") == nil)
             #expect(try await store.session(id: "expired") == nil)
             #expect(try await store.session(id: "active") != nil)
-            #expect(try await store.refresh(tokenHash: "r1", newTokenHash: "r2", now: later, expiresAt: later) == .unknown)
+            #expect(
+                try await store.refresh(tokenHash: "r1", newTokenHash: "r2", now: later, expiresAt: later) == .unknown)
             // The used token went too (a late replay reads as unknown); its successor still works.
-            #expect(try await store.refresh(tokenHash: "a1", newTokenHash: "zz", now: afterExpiry, expiresAt: afterExpiry) == .unknown)
-            guard case .rotated = try await store.refresh(tokenHash: "a2", newTokenHash: "a3", now: later, expiresAt: later) else {
+            #expect(
+                try await store.refresh(tokenHash: "a1", newTokenHash: "zz", now: afterExpiry, expiresAt: afterExpiry)
+                    == .unknown)
+            guard
+                case .rotated = try await store.refresh(
+                    tokenHash: "a2", newTokenHash: "a3", now: later, expiresAt: later)
+            else {
                 Issue.record("the active session's current token stopped working")
                 return
             }
@@ -155,7 +171,8 @@ struct SessionStoreTests {
             try await store.create(session("s"), tokenHash: "s1", requiring: SessionPrecondition(generation: 0))
             try await SQLUserStore(database: database).delete(id: user.id)
             #expect(try await store.session(id: "s") == nil)
-            #expect(try await store.refresh(tokenHash: "s1", newTokenHash: "s2", now: start, expiresAt: start) == .unknown)
+            #expect(
+                try await store.refresh(tokenHash: "s1", newTokenHash: "s2", now: start, expiresAt: start) == .unknown)
         }
     }
 
@@ -171,7 +188,8 @@ struct SessionStoreTests {
             let touched = try #require(try await store.session(secretHash: "cookie-hash"))
             #expect(touched.lastUsedAt == later && touched.expiresAt == later.addingTimeInterval(30 * 86_400))
             try await store.revoke(sessionID: created.id, at: later)
-            try await store.touch(sessionID: created.id, at: later.addingTimeInterval(60), expiresAt: later.addingTimeInterval(99_999))
+            try await store.touch(
+                sessionID: created.id, at: later.addingTimeInterval(60), expiresAt: later.addingTimeInterval(99_999))
             let revoked = try #require(try await store.session(secretHash: "cookie-hash"))
             #expect(!revoked.isActive(at: later.addingTimeInterval(60)) && revoked.lastUsedAt == later)
         }
@@ -183,6 +201,8 @@ extension SessionStore {
     fileprivate func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date) async throws
         -> RefreshOutcome
     {
-        try await refresh(tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: .distantFuture)
+        try await refresh(
+            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt,
+            retriesSince: .distantFuture)
     }
 }

@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Settings")
 struct SettingsTests {
-    @Test("Setting keys map to MARQUEE_ environment variables", arguments: [
-        ("port", "MARQUEE_PORT"), ("dataDir", "MARQUEE_DATA_DIR"), ("publicURL", "MARQUEE_PUBLIC_URL"),
-        ("tmdb.apiKey", "MARQUEE_TMDB_API_KEY"), ("tmdb.readToken", "MARQUEE_TMDB_READ_TOKEN"),
-        ("tmdb.baseURL", "MARQUEE_TMDB_BASE_URL"), ("tmdb.imageBaseURL", "MARQUEE_TMDB_IMAGE_BASE_URL"),
-        ("defaultRegion", "MARQUEE_DEFAULT_REGION"), ("defaultLanguage", "MARQUEE_DEFAULT_LANGUAGE"),
-        ("logLevel", "MARQUEE_LOG_LEVEL"),
-    ])
+    @Test(
+        "Setting keys map to MARQUEE_ environment variables",
+        arguments: [
+            ("port", "MARQUEE_PORT"), ("dataDir", "MARQUEE_DATA_DIR"), ("publicURL", "MARQUEE_PUBLIC_URL"),
+            ("tmdb.apiKey", "MARQUEE_TMDB_API_KEY"), ("tmdb.readToken", "MARQUEE_TMDB_READ_TOKEN"),
+            ("tmdb.baseURL", "MARQUEE_TMDB_BASE_URL"), ("tmdb.imageBaseURL", "MARQUEE_TMDB_IMAGE_BASE_URL"),
+            ("defaultRegion", "MARQUEE_DEFAULT_REGION"), ("defaultLanguage", "MARQUEE_DEFAULT_LANGUAGE"),
+            ("logLevel", "MARQUEE_LOG_LEVEL"),
+        ])
     func environmentNames(key: String, variable: String) {
         #expect(SettingsReader.environmentName(of: key) == variable)
     }
@@ -28,16 +30,19 @@ struct SettingsTests {
         #expect(settings.resolvedPublicURL(boundPort: 8080) == "http://127.0.0.1:8080")
     }
 
-    @Test("Invalid values fail naming the setting and its variable", arguments: [
-        ("port", "eighty", "MARQUEE_PORT"), ("port", "70000", "MARQUEE_PORT"),
-        ("publicURL", "not a url", "MARQUEE_PUBLIC_URL"), ("tmdb.baseURL", "ftp://x", "MARQUEE_TMDB_BASE_URL"),
-        ("defaultRegion", "Europe", "MARQUEE_DEFAULT_REGION"), ("defaultLanguage", "english", "MARQUEE_DEFAULT_LANGUAGE"),
-        ("logLevel", "loud", "MARQUEE_LOG_LEVEL"), ("tmdb.rateLimit", "0", "MARQUEE_TMDB_RATE_LIMIT"),
-        ("databaseURL", "mysql://db/x", "MARQUEE_DATABASE_URL"),
-        ("databaseURL", "postgres://db/x?sslmode=sometimes", "MARQUEE_DATABASE_URL"),
-        ("databaseURL", "postgres://db/x?pool_size=0", "MARQUEE_DATABASE_URL"),
-        ("trustedProxies", "127.0.0.1, 10.0.0.0/8", "MARQUEE_TRUSTED_PROXIES"),
-    ])
+    @Test(
+        "Invalid values fail naming the setting and its variable",
+        arguments: [
+            ("port", "eighty", "MARQUEE_PORT"), ("port", "70000", "MARQUEE_PORT"),
+            ("publicURL", "not a url", "MARQUEE_PUBLIC_URL"), ("tmdb.baseURL", "ftp://x", "MARQUEE_TMDB_BASE_URL"),
+            ("defaultRegion", "Europe", "MARQUEE_DEFAULT_REGION"),
+            ("defaultLanguage", "english", "MARQUEE_DEFAULT_LANGUAGE"),
+            ("logLevel", "loud", "MARQUEE_LOG_LEVEL"), ("tmdb.rateLimit", "0", "MARQUEE_TMDB_RATE_LIMIT"),
+            ("databaseURL", "mysql://db/x", "MARQUEE_DATABASE_URL"),
+            ("databaseURL", "postgres://db/x?sslmode=sometimes", "MARQUEE_DATABASE_URL"),
+            ("databaseURL", "postgres://db/x?pool_size=0", "MARQUEE_DATABASE_URL"),
+            ("trustedProxies", "127.0.0.1, 10.0.0.0/8", "MARQUEE_TRUSTED_PROXIES"),
+        ])
     func invalidValues(key: String, value: String, variable: String) {
         #expect {
             _ = try ServerSettings(reading: TestSettings.reader([key: value]))
@@ -51,7 +56,8 @@ struct SettingsTests {
     func tmdbCredentials() throws {
         let withKey = try ServerSettings(reading: TestSettings.reader(["tmdb.apiKey": "abc"]))
         #expect(withKey.tmdb?.baseURL == "https://api.themoviedb.org/3")
-        let withToken = try ServerSettings(reading: TestSettings.reader(["tmdb.readToken": "tok", "tmdb.baseURL": "http://127.0.0.1:9/3/"]))
+        let withToken = try ServerSettings(
+            reading: TestSettings.reader(["tmdb.readToken": "tok", "tmdb.baseURL": "http://127.0.0.1:9/3/"]))
         #expect(withToken.tmdb?.baseURL == "http://127.0.0.1:9/3")
     }
 }

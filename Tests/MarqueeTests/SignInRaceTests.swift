@@ -17,7 +17,7 @@ struct SignInRaceTests {
     /// Runs `body` against a server whose password checks `hasher` can hold.
     func run(dataDir: String? = nil, _ body: @Sendable (H, PausingHasher) async throws -> Void) async throws {
         let hasher = PausingHasher()
-        try await H.run(dataDir: dataDir, configure: { $0.passwordHasher = hasher }) { h in try await body(h, hasher) }
+        try await H.run(dataDir: dataDir, hasher: hasher) { h in try await body(h, hasher) }
     }
 
     /// Signs in to `email` with the old password, holding the check until `commit` has run; the sign-in's error
@@ -40,7 +40,8 @@ struct SignInRaceTests {
         _ = try await h.signIn(email, password: new)
     }
 
-    @Test("A password reset confirmed during a sign-in with the old password: the sign-in fails, the new password stands")
+    @Test(
+        "A password reset confirmed during a sign-in with the old password: the sign-in fails, the new password stands")
     func reset() async throws {
         try await run { h, hasher in
             let email = H.address()

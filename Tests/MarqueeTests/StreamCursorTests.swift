@@ -1,7 +1,8 @@
 import MarqueeSaved
-@testable import MarqueeServer
 import NIOCore
 import Testing
+
+@testable import MarqueeServer
 
 /// The ordering rules every live stream follows, however it is served.
 @Suite("Live stream ordering")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarqueeServer
 import Testing
+
+@testable import MarqueeServer
 
 /// Request bodies are JSON exactly as RFC 8259 writes it.
 @Suite("Strict JSON")
@@ -31,7 +32,8 @@ struct StrictJSONTests {
 
     @Test("The outline holds the top-level keys and those of objects one level in, directly or in an array")
     func outline() throws {
-        let text = #"{"b":1,"snapshot":{"title":"X","extra":{"deep":"1"}},"items":[{"id":"1"},{"id":"2","x":[{"no":1}]},3],"a":[[{"no":1}]]}"#
+        let text =
+            #"{"b":1,"snapshot":{"title":"X","extra":{"deep":"1"}},"items":[{"id":"1"},{"id":"2","x":[{"no":1}]},3],"a":[[{"no":1}]]}"#
         let outline = try StrictJSON.check(Array(text.utf8))
         #expect(outline.keys == ["b", "snapshot", "items", "a"])
         #expect(outline.inner == ["snapshot": [["title", "extra"]], "items": [["id"], ["id", "x"]]])

@@ -61,12 +61,14 @@ struct TMDBProviderTests {
 
             let multi = try await client.get("/api/v1/search?q=lantern").decode(Page<MediaSummary>.self)
             #expect(Set(multi.results.map(\.mediaType)) == [.movie, .tv, .person])
-            let movies = try await client.get("/api/v1/search?q=lantern&type=movie&year=2021").decode(Page<MediaSummary>.self)
+            let movies = try await client.get("/api/v1/search?q=lantern&type=movie&year=2021").decode(
+                Page<MediaSummary>.self)
             #expect(movies.results.allSatisfy { $0.mediaType == .movie })
 
             let genres = try await client.get("/api/v1/genres?kind=tv").decode(GenreList.self)
             #expect(genres.genres.contains(Genre(id: 10765, name: "Sci-Fi & Fantasy")))
-            let discover = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(Page<MediaSummary>.self)
+            let discover = try await client.get("/api/v1/discover?kind=movie&genre=18&sort=rating").decode(
+                Page<MediaSummary>.self)
             #expect(!discover.results.isEmpty)
 
             let home = try await client.get("/api/v1/home").decode(HomeFeed.self)
@@ -115,7 +117,10 @@ struct TMDBProviderTests {
             #expect(person.name == "Mara Quillfeather")
             #expect(person.profile != nil)
             let titles = person.combinedCredits.cast.map(\.item.title)
-            #expect(titles == ["The Lantern Keeper: Embers", "The Lantern Keeper", "The Quiet Orchard", "The Cartographers' Guild"])
+            #expect(
+                titles == [
+                    "The Lantern Keeper: Embers", "The Lantern Keeper", "The Quiet Orchard", "The Cartographers' Guild",
+                ])
             #expect(person.combinedCredits.cast.contains { $0.item.mediaType == .tv })
             #expect(!person.combinedCredits.crew.isEmpty)
 
@@ -239,11 +244,14 @@ struct TMDBProviderTests {
         let fake = FakeTMDB()
         let logs = LogCapture()
         try await fake.run { baseURL in
-            let bodies = try await withMarquee(try Self.settings(baseURL: baseURL), logger: logs.logger, dependencies: Self.fastRetries()) { client in
+            let bodies = try await withMarquee(
+                try Self.settings(baseURL: baseURL), logger: logs.logger, dependencies: Self.fastRetries()
+            ) { client in
                 var bodies: [String] = []
-                for path in ["/api/v1/movies/9001", "/api/v1/search?q=lantern", "/api/v1/home", "/api/v1/movies/424242",
-                    "/readyz", "/metrics", "/api/v1/openapi.json"]
-                {
+                for path in [
+                    "/api/v1/movies/9001", "/api/v1/search?q=lantern", "/api/v1/home", "/api/v1/movies/424242",
+                    "/readyz", "/metrics", "/api/v1/openapi.json",
+                ] {
                     let response = try await client.get(path)
                     bodies.append(response.text + "\(response.headers)")
                 }
@@ -274,39 +282,42 @@ struct TMDBProviderTests {
         }
     }
 
-    @Test("An anonymous client starts only its share of TMDB calls, then gets 503 with Retry-After; signed in, it goes on")
+    @Test(
+        "An anonymous client starts only its share of TMDB calls, then gets 503 with Retry-After; signed in, it goes on"
+    )
     func anonymousShare() async throws {
         let fake = FakeTMDB()
         try await fake.run { baseURL in
-          var dependencies = AppDependencies()
-          // Five calls at once, then (in effect) no more for the length of the test.
-          dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
-          try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: dependencies) { client in
-            var refused = 0
-            for index in 0..<12 {
-                let answer = try await client.get("/api/v1/search?q=word\(index)")
-                if answer.status == .serviceUnavailable {
-                    refused += 1
-                    #expect(try answer.errorCode() == "catalog.upstream_unavailable")
-                    #expect(answer.headers[.retryAfter] != nil)
-                } else {
+            var dependencies = AppDependencies()
+            // Five calls at once, then (in effect) no more for the length of the test.
+            dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
+            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: dependencies) { client in
+                var refused = 0
+                for index in 0..<12 {
+                    let answer = try await client.get("/api/v1/search?q=word\(index)")
+                    if answer.status == .serviceUnavailable {
+                        refused += 1
+                        #expect(try answer.errorCode() == "catalog.upstream_unavailable")
+                        #expect(answer.headers[.retryAfter] != nil)
+                    } else {
+                        #expect(answer.status == .ok)
+                    }
+                }
+                // The first search also fetched TMDB's configuration: four searches went upstream.
+                #expect(refused == 8)
+                #expect(fake.callCount("/3/search/multi") == 4)
+                let guest = try await client.send("/api/v1/auth/guest", method: .post)
+                let object =
+                    try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any]
+                let token = try #require(object?["access_token"] as? String)
+                let before = fake.callCount("/3/search/multi")
+                for index in 0..<3 {
+                    let answer = try await client.send(
+                        "/api/v1/search?q=member\(index)", method: .get, headers: [.authorization: "Bearer \(token)"])
                     #expect(answer.status == .ok)
                 }
+                #expect(fake.callCount("/3/search/multi") == before + 3)
             }
-            // The first search also fetched TMDB's configuration: four searches went upstream.
-            #expect(refused == 8)
-            #expect(fake.callCount("/3/search/multi") == 4)
-            let guest = try await client.send("/api/v1/auth/guest", method: .post)
-            let object = try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any]
-            let token = try #require(object?["access_token"] as? String)
-            let before = fake.callCount("/3/search/multi")
-            for index in 0..<3 {
-                let answer = try await client.send(
-                    "/api/v1/search?q=member\(index)", method: .get, headers: [.authorization: "Bearer \(token)"])
-                #expect(answer.status == .ok)
-            }
-            #expect(fake.callCount("/3/search/multi") == before + 3)
-          }
         }
     }
 }

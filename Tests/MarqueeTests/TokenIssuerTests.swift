@@ -26,9 +26,12 @@ struct TokenIssuerTests {
     func accessToken() async throws {
         let clock = TestClock()
         let issuer = try await issuer(clock: clock)
-        let tokens = try await issuer.startSession(for: user, requiring: SessionPrecondition(generation: 0), client: "Firefox on Linux")
+        let tokens = try await issuer.startSession(
+            for: user, requiring: SessionPrecondition(generation: 0), client: "Firefox on Linux")
         #expect(tokens.accessTokenExpiresAt == clock.now.addingTimeInterval(15 * 60))
-        #expect(try await issuer.verify(accessToken: tokens.accessToken) == AccessClaims(userID: user, sessionID: tokens.sessionID))
+        #expect(
+            try await issuer.verify(accessToken: tokens.accessToken)
+                == AccessClaims(userID: user, sessionID: tokens.sessionID))
         clock.advance(by: 15 * 60 + 1)
         await expectError(.tokenExpired) { _ = try await issuer.verify(accessToken: tokens.accessToken) }
     }

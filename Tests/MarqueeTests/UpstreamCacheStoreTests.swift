@@ -19,7 +19,9 @@ struct UpstreamCacheStoreTests {
             let recent = old.addingTimeInterval(200 * 86_400)
             try await store.store(CachedResponse(body: Array("old".utf8), fetchedAt: old, maxAge: 60), for: "a")
             try await store.store(CachedResponse(body: [0, 255, 10], fetchedAt: recent, maxAge: 3_600), for: "b")
-            #expect(try await store.response(for: "b") == CachedResponse(body: [0, 255, 10], fetchedAt: recent, maxAge: 3_600))
+            #expect(
+                try await store.response(for: "b")
+                    == CachedResponse(body: [0, 255, 10], fetchedAt: recent, maxAge: 3_600))
             try await store.store(CachedResponse(body: Array("new".utf8), fetchedAt: recent, maxAge: 5), for: "b")
             #expect(try await store.response(for: "b")?.body == Array("new".utf8))
             #expect(try await store.response(for: "missing") == nil)
@@ -36,7 +38,8 @@ struct UpstreamCacheStoreTests {
             let body = [UInt8](repeating: 65, count: 999)
             for (index, key) in ["a", "b", "c", "d"].enumerated() {
                 try await store.store(
-                    CachedResponse(body: body, fetchedAt: start.addingTimeInterval(Double(index)), maxAge: 60), for: key)
+                    CachedResponse(body: body, fetchedAt: start.addingTimeInterval(Double(index)), maxAge: 60), for: key
+                )
             }
             // "a" is the oldest fetched but was used last.
             try await store.touch("a", at: start.addingTimeInterval(100))

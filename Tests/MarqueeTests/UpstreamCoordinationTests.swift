@@ -30,7 +30,8 @@ struct UpstreamCoordinationTests {
             let (a, b) = (SQLUpstreamCoordination(database: database), SQLUpstreamCoordination(database: database))
             var granted: [Bool] = []
             for index in 0..<5 {
-                granted.append(try await (index.isMultiple(of: 2) ? a : b).takeSlot(upstream: "TMDB", perSecond: 3, at: start))
+                granted.append(
+                    try await (index.isMultiple(of: 2) ? a : b).takeSlot(upstream: "TMDB", perSecond: 3, at: start))
             }
             #expect(granted == [true, true, true, false, false])
             #expect(try await a.takeSlot(upstream: "TMDB", perSecond: 3, at: start.addingTimeInterval(1)))

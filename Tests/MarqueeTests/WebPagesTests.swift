@@ -2,10 +2,11 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-@testable import MarqueeServer
 import MarqueeWeb
 import NIOCore
 import Testing
+
+@testable import MarqueeServer
 
 /// The web app's pages in process: every page renders from the embedded catalog, what the quality bar measures
 /// (page weight, cache validators, security headers), and errors as pages. The browser tests drive the scripts.
@@ -19,8 +20,10 @@ struct WebPagesTests {
             for path in [
                 "/", "/movies", "/movies?list=top_rated", "/tv", "/tv?list=trending", "/genres", "/genres?kind=tv",
                 "/genres?kind=movie&genre=28&sort=rating", "/search", "/search?q=matrix&type=movie", "/movie/603",
-                "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?done=reset_sent", "/reset?done=password_changed",
-                "/verify?token=abc", "/verify?done=merged", "/email/confirm?token=abc", "/email/confirm?done=email_changed",
+                "/tv/1399", "/downloads", "/signin", "/signup", "/reset", "/reset?done=reset_sent",
+                "/reset?done=password_changed",
+                "/verify?token=abc", "/verify?done=merged", "/email/confirm?token=abc",
+                "/email/confirm?done=email_changed",
                 "/person/6384",
             ] {
                 let page = try await client.send(path, method: .get, headers: Self.html)
@@ -41,10 +44,13 @@ struct WebPagesTests {
             let ownAddress = try await client.get("/search?q=http%3A%2F%2Fmarquee.test%2Fx")
             #expect(ownAddress.text.contains(#"value="http://marquee.test/x""#))
             #expect(matrix.text.contains("data-list=\"watchlist\""))
-            #expect(matrix.text.contains(#"data-kind="person""#) && matrix.text.contains(#"data-saved-sub="Acting""#),
+            #expect(
+                matrix.text.contains(#"data-kind="person""#) && matrix.text.contains(#"data-saved-sub="Acting""#),
                 "a cast card shows the character but saves the person as an actor")
             let keanu = try await client.get("/person/6384")
-            #expect(keanu.text.contains("Keanu Reeves") && keanu.text.contains(#"href="/movie/603""#), "known for The Matrix")
+            #expect(
+                keanu.text.contains("Keanu Reeves") && keanu.text.contains(#"href="/movie/603""#),
+                "known for The Matrix")
             let search = try await client.get("/search?q=%3Cscript%3E")
             #expect(search.text.contains("&lt;script&gt;") && !search.text.contains("<script>alert"))
             // The search form sends spaces as `+`, and a reloaded or shared link must show the words typed.
@@ -88,7 +94,8 @@ struct WebPagesTests {
             let manifestLink = try #require(home.text.firstMatch(of: /<link rel="manifest" href="([^"]+)">/)).1
             let manifest = try await client.get(String(manifestLink))
             #expect(manifest.headers[.contentType] == "application/manifest+json")
-            let fields = try #require(try JSONSerialization.jsonObject(with: Data(manifest.body.readableBytesView)) as? [String: Any])
+            let fields = try #require(
+                try JSONSerialization.jsonObject(with: Data(manifest.body.readableBytesView)) as? [String: Any])
             #expect(fields["name"] as? String == "Marquee" && fields["start_url"] as? String == "/")
             let icon = try #require((fields["icons"] as? [[String: Any]])?.first?["src"] as? String)
             #expect(try await client.get(icon).status == .ok)
@@ -101,16 +108,22 @@ struct WebPagesTests {
             let gzip: HTTPFields = [.accept: "text/html", .acceptEncoding: "gzip, deflate, br"]
             let plain = try await client.send("/", method: .get, headers: Self.html)
             let home = try await client.send("/", method: .get, headers: gzip)
-            #expect(home.headers[.contentEncoding] == "gzip" && home.headers[.vary]?.contains("Accept-Encoding") == true)
+            #expect(
+                home.headers[.contentEncoding] == "gzip" && home.headers[.vary]?.contains("Accept-Encoding") == true)
             #expect(Array(home.body.readableBytesView.prefix(2)) == [0x1f, 0x8b], "the gzip magic number")
-            #expect(home.body.readableBytes * 3 < plain.body.readableBytes, "\(home.body.readableBytes) of \(plain.body.readableBytes)")
+            #expect(
+                home.body.readableBytes * 3 < plain.body.readableBytes,
+                "\(home.body.readableBytes) of \(plain.body.readableBytes)")
             #expect(plain.headers[.contentEncoding] == nil)
-            let refused = try await client.send("/", method: .get, headers: [.accept: "text/html", .acceptEncoding: "gzip;q=0"])
+            let refused = try await client.send(
+                "/", method: .get, headers: [.accept: "text/html", .acceptEncoding: "gzip;q=0"])
             #expect(refused.headers[.contentEncoding] == nil)
 
             let css = try await client.send("/static/app.css", method: .get, headers: gzip)
             let cssPlain = try await client.get("/static/app.css")
-            #expect(css.headers[.contentEncoding] == "gzip" && css.headers[.contentLength] == String(css.body.readableBytes))
+            #expect(
+                css.headers[.contentEncoding] == "gzip" && css.headers[.contentLength] == String(css.body.readableBytes)
+            )
             #expect(css.body.readableBytes < cssPlain.body.readableBytes / 2)
             let tag = try #require(css.headers[.eTag])
             #expect(tag != cssPlain.headers[.eTag], "each encoding has its own validator")
@@ -118,7 +131,8 @@ struct WebPagesTests {
             revalidate[.ifNoneMatch] = tag
             #expect(try await client.send("/static/app.css", method: .get, headers: revalidate).status == .notModified)
             revalidate[.ifNoneMatch] = cssPlain.headers[.eTag]
-            #expect(try await client.send("/static/app.css", method: .get, headers: revalidate).status == .ok,
+            #expect(
+                try await client.send("/static/app.css", method: .get, headers: revalidate).status == .ok,
                 "the plain file's validator does not vouch for the gzipped one")
 
             let api = try await client.send("/api/v1/movies/popular", method: .get, headers: [.acceptEncoding: "gzip"])
@@ -129,7 +143,8 @@ struct WebPagesTests {
             let guest = try await BrowserSession.guest(client)
             var tokens: [String] = []
             for _ in 0..<2 {
-                let page = try await client.send("/favorites", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
+                let page = try await client.send(
+                    "/favorites", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
                 tokens.append(String(try #require(page.text.firstMatch(of: /name="csrf-token" content="([^"]+)"/)).1))
             }
             #expect(tokens[0] != tokens[1] && tokens[0] != guest.csrf)
@@ -160,11 +175,13 @@ struct WebPagesTests {
             let api = try await client.send("/api/v1/movies/999999999", method: .get, headers: Self.html)
             #expect(try api.errorCode() == "catalog.not_found")
             let json = try await client.send("/movie/999999999", method: .get, headers: [.accept: "application/json"])
-            #expect(try json.errorCode() == "catalog.not_found", "a client asking for JSON gets JSON from a page route too")
+            #expect(
+                try json.errorCode() == "catalog.not_found", "a client asking for JSON gets JSON from a page route too")
 
             // The error page keeps the visitor's header: a signed-in person is still shown as signed in.
             let guest = try await BrowserSession.guest(client)
-            let theirs = try await client.send("/movie/999999999", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
+            let theirs = try await client.send(
+                "/movie/999999999", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
             #expect(theirs.status == .notFound && theirs.text.contains(#"data-viewer="guest""#))
             #expect(theirs.headers[.init("X-Request-Id")!].map { theirs.text.contains($0) } == true)
         }
@@ -227,9 +244,10 @@ struct WebPagesTests {
                     client, "/api/v1/me/items/favorites/movie/\(id)", .put, #"{"snapshot":{"title":"Film \#(id)"}}"#)
                 #expect(saved.status == .created)
             }
-            #expect(try await session.send(
-                client, "/api/v1/me/items/watchlist/movie/7", .put, #"{"snapshot":{"title":"Film 7"},"rating":7}"#
-            ).status == .created)
+            #expect(
+                try await session.send(
+                    client, "/api/v1/me/items/watchlist/movie/7", .put, #"{"snapshot":{"title":"Film 7"},"rating":7}"#
+                ).status == .created)
 
             let first = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])
             // The page names the account too: a heart tapped offline waits under it until it can be sent.
@@ -244,7 +262,8 @@ struct WebPagesTests {
             #expect(first.text.matches(of: /class="saved-item"/).count == 20)
             let more = try #require(first.text.firstMatch(of: /href="([^"]+)" rel="next">More/)).1
             let second = try await client.send(
-                String(more).replacingOccurrences(of: "&amp;", with: "&"), method: .get, headers: [.cookie: session.cookie])
+                String(more).replacingOccurrences(of: "&amp;", with: "&"), method: .get,
+                headers: [.cookie: session.cookie])
             #expect(second.status == .ok)
             #expect(second.text.matches(of: /class="saved-item"/).count == 3)
             #expect(second.text.contains("Film 1<") && !second.text.contains("Film 23<"))
@@ -252,26 +271,32 @@ struct WebPagesTests {
             let watchlist = try await client.send("/watchlist", method: .get, headers: [.cookie: session.cookie])
             #expect(watchlist.text.contains("<option value=\"7\" selected>7</option>"))
             // The Show menu: what is left to watch, or what was watched; kind tabs keep the choice.
-            let toWatch = try await client.send("/watchlist?show=to_watch", method: .get, headers: [.cookie: session.cookie])
+            let toWatch = try await client.send(
+                "/watchlist?show=to_watch", method: .get, headers: [.cookie: session.cookie])
             #expect(toWatch.text.contains(#"data-watched="false""#) && toWatch.text.contains("Film 7<"))
             #expect(toWatch.text.contains(#"<option value="to_watch" selected>To watch</option>"#))
             #expect(toWatch.text.contains(#"href="/watchlist?kind=tv&amp;show=to_watch""#))
-            let seen = try await client.send("/watchlist?show=watched", method: .get, headers: [.cookie: session.cookie])
+            let seen = try await client.send(
+                "/watchlist?show=watched", method: .get, headers: [.cookie: session.cookie])
             #expect(seen.text.contains(#"data-watched="true""#) && !seen.text.contains("Film 7<"))
             #expect(seen.text.contains("Nothing matches this filter."))
             let favorites = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie]).text
             #expect(!favorites.contains("saved-show") && !favorites.contains("rating.desc"))
-            let rated = try await client.send("/watchlist?order_by=rating.desc", method: .get, headers: [.cookie: session.cookie])
+            let rated = try await client.send(
+                "/watchlist?order_by=rating.desc", method: .get, headers: [.cookie: session.cookie])
             #expect(rated.text.contains(#"<option value="rating.desc" selected>Highest rated</option>"#))
             #expect(rated.text.contains(#"<option value="watched.desc">Recently watched</option>"#))
 
             // A filtered page says which filter it was drawn with (its script adds live changes only when unfiltered)
             // and what matched.
-            let filtered = try await client.send("/favorites?q=film%202&kind=movie", method: .get, headers: [.cookie: session.cookie])
+            let filtered = try await client.send(
+                "/favorites?q=film%202&kind=movie", method: .get, headers: [.cookie: session.cookie])
             #expect(filtered.text.contains(#"data-kind="movie" data-query="film 2""#))
             #expect(filtered.text.matches(of: /class="saved-item"/).count == 5, "Film 2, 20, 21, 22, 23")
             let nothing = try await client.send("/favorites?q=zzz", method: .get, headers: [.cookie: session.cookie])
-            #expect(nothing.text.contains("Nothing matches this filter.") && !nothing.text.contains(#"id="saved-empty" class="empty" hidden"#))
+            #expect(
+                nothing.text.contains("Nothing matches this filter.")
+                    && !nothing.text.contains(#"id="saved-empty" class="empty" hidden"#))
             #expect(first.text.contains(#"id="saved-empty" class="empty" hidden"#), "a full page hides the empty note")
         }
     }
@@ -282,7 +307,9 @@ struct WebPagesTests {
             let anonymous = try await client.get("/movies")
             #expect(anonymous.text.contains("data-api=\"/api/v1/movies/popular\""))
             let session = try await BrowserSession.guest(client)
-            #expect(try await session.send(client, "/api/v1/me", .patch, #"{"language":"fr-FR","region":"FR"}"#).status == .ok)
+            #expect(
+                try await session.send(client, "/api/v1/me", .patch, #"{"language":"fr-FR","region":"FR"}"#).status
+                    == .ok)
             let movies = try await client.send("/movies", method: .get, headers: [.cookie: session.cookie])
             #expect(movies.text.contains("data-api=\"/api/v1/movies/popular?language=fr-FR&amp;region=FR\""))
             let search = try await client.send("/search?q=matrix", method: .get, headers: [.cookie: session.cookie])

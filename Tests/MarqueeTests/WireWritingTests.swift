@@ -31,16 +31,20 @@ struct WireWritingTests {
             #expect(abs((RFC3339.date(text)?.timeIntervalSince1970 ?? 0) - foundation) < 1e-6, "\(text)")
             milliseconds += 2_634_567_123
         }
-        for text in ["0000-01-01T00:00:00.000Z", "0001-01-01T00:00:00.000Z", "1500-01-01T00:00:00.000Z",
-            "1582-10-14T12:00:00.000Z", "2000-02-29T23:59:59.999Z", "2024-02-29T00:00:00.000Z", "9999-12-31T23:59:59.000Z"]
-        {
+        for text in [
+            "0000-01-01T00:00:00.000Z", "0001-01-01T00:00:00.000Z", "1500-01-01T00:00:00.000Z",
+            "1582-10-14T12:00:00.000Z", "2000-02-29T23:59:59.999Z", "2024-02-29T00:00:00.000Z",
+            "9999-12-31T23:59:59.000Z",
+        ] {
             #expect(RFC3339.date(text).map(RFC3339.milliseconds) == text)
         }
         #expect(RFC3339.date("2026-11-22T07:30:00+01:00") == RFC3339.date("2026-11-22T06:30:00Z"))
         #expect(RFC3339.date("2026-11-22t05:00:00.5-01:30") == RFC3339.date("2026-11-22T06:30:00.500Z"))
-        for bad in ["2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "1900-02-29T00:00:00Z", "2026-00-10T00:00:00Z", "2026-11-22T06:30:00", "2026-11-22 06:30:00Z", "2026-11-22T06:30:00.Z",
-            "2026-11-22T24:00:00Z", "2026-11-22T06:30:00+0100", "2026-11-22", "+2026-11-22T06:30:00Z", ""]
-        {
+        for bad in [
+            "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "1900-02-29T00:00:00Z", "2026-00-10T00:00:00Z",
+            "2026-11-22T06:30:00", "2026-11-22 06:30:00Z", "2026-11-22T06:30:00.Z",
+            "2026-11-22T24:00:00Z", "2026-11-22T06:30:00+0100", "2026-11-22", "+2026-11-22T06:30:00Z", "",
+        ] {
             #expect(RFC3339.date(bad) == nil, "\(bad)")
         }
     }
@@ -53,7 +57,8 @@ struct WireWritingTests {
                 title: "Quote \" backslash \\ tab \t bell \u{07} é 日本 /slash", imageURL: "https://x.test/a.jpg",
                 subtitle: "Line\nbreak", extra: ["latitude": "52.37", "longitude": "4.89"]),
             note: "A \"note\"\r\n", watchedAt: Date(timeIntervalSince1970: 1_700_000_000.25), rating: 8,
-            createdAt: Date(timeIntervalSince1970: 1_690_000_000.5), updatedAt: Date(timeIntervalSince1970: 1_795_000_000))
+            createdAt: Date(timeIntervalSince1970: 1_690_000_000.5),
+            updatedAt: Date(timeIntervalSince1970: 1_795_000_000))
         var json = JSONWriter()
         ItemJSON.write(item, to: &json)
         let decoded = try WireJSON.makeDecoder().decode(SavedItemWire.self, from: Data(json.bytes))
@@ -71,7 +76,8 @@ struct WireWritingTests {
                 title: "Quote \" backslash \\ tab \t bell \u{07} é 日本 /slash", imageURL: "https://x.test/a.jpg",
                 subtitle: "Line\nbreak", extra: ["latitude": "52.37", "longitude": "4.89", "é": "\"x\""]),
             note: "A \"note\"\r\n", watchedAt: Date(timeIntervalSince1970: 915_148_800.001), rating: 8,
-            createdAt: Date(timeIntervalSince1970: 1_690_000_000.5), updatedAt: Date(timeIntervalSince1970: 1_795_000_000.123))
+            createdAt: Date(timeIntervalSince1970: 1_690_000_000.5),
+            updatedAt: Date(timeIntervalSince1970: 1_795_000_000.123))
         let bare = SavedItem(
             list: .favorites, kind: .movie, id: "603", snapshot: ItemSnapshot(title: "The Matrix"),
             createdAt: Date(timeIntervalSince1970: 1_700_000_000.007))

@@ -63,6 +63,8 @@ public struct OutboxEntry: Sendable {
 
     /// The links in the body.
     public var links: [String] {
-        text.components(separatedBy: .whitespacesAndNewlines).filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        text.components(separatedBy: .whitespacesAndNewlines).filter {
+            $0.hasPrefix("http://") || $0.hasPrefix("https://")
+        }
     }
 }

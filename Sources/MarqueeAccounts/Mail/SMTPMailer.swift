@@ -157,7 +157,9 @@ private struct SMTPConversation {
         var lines: [String] = []
         while true {
             let line = try await nextLine()
-            guard line.count >= 3, let code = Int(line.prefix(3)) else { throw SMTPError("unreadable reply '\(line.prefix(80))'") }
+            guard line.count >= 3, let code = Int(line.prefix(3)) else {
+                throw SMTPError("unreadable reply '\(line.prefix(80))'")
+            }
             lines.append(String(line.dropFirst(4)))
             if line.count == 3 || line[line.index(line.startIndex, offsetBy: 3)] == " " {
                 return Reply(code: code, lines: lines)

@@ -70,7 +70,8 @@ public struct CatalogLineParser: Sendable {
         let castObjects = try fields.optionalObjects("cast") ?? []
         let cast = try castObjects.map { object in
             var castFields = Fields(object)
-            let line = CastLine(name: try castFields.string("name"), character: try castFields.optionalString("character"))
+            let line = CastLine(
+                name: try castFields.string("name"), character: try castFields.optionalString("character"))
             if let unknown = castFields.unread.first { throw LineMessage("unknown cast key '\(unknown.prefix(40))'") }
             return line
         }

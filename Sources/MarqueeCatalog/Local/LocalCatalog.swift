@@ -50,7 +50,8 @@ public struct LocalCatalog: Sendable {
         for record in records {
             switch record {
             case .title(let title):
-                let key = title.tmdbId.map { "\(title.kind.rawValue)#\($0)" }
+                let key =
+                    title.tmdbId.map { "\(title.kind.rawValue)#\($0)" }
                     ?? "\(title.kind.rawValue)|\(TextSearchIndex.normalize(title.title))|\(title.date.year)"
                 if let slot = titleSlot[key] {
                     titleRecords[slot] = title

@@ -90,7 +90,8 @@ extension LocalCatalogProvider {
         let people = Set(title.cast.map(\.person) + title.crew.map(\.person))
         var affinity: [Int: Double] = [:]
         for person in people {
-            let credits = catalog.people[person].castCredits.map(\.title) + catalog.people[person].crewCredits.map(\.title)
+            let credits =
+                catalog.people[person].castCredits.map(\.title) + catalog.people[person].crewCredits.map(\.title)
             for other in Set(credits) where other != index && catalog.titles[other].kind == title.kind {
                 affinity[other, default: 0] += 3
             }

@@ -29,13 +29,17 @@ public struct LocalCatalogProvider: CatalogProvider {
         for kind in [MediaKind.movie, .tv] {
             let indices = catalog.titles.indices.filter { catalog.titles[$0].kind == kind }
             popularity[kind] = indices.sorted { catalog.titles[$0].popularity > catalog.titles[$1].popularity }
-            score[kind] = indices.sorted { (catalog.titles[$0].record.score ?? 0) > (catalog.titles[$1].record.score ?? 0) }
+            score[kind] = indices.sorted {
+                (catalog.titles[$0].record.score ?? 0) > (catalog.titles[$1].record.score ?? 0)
+            }
             newest[kind] = indices.sorted { catalog.titles[$0].newestDate > catalog.titles[$1].newestDate }
         }
         byPopularity = popularity
         byScore = score
         byNewest = newest
-        peopleByPopularity = catalog.people.indices.sorted { catalog.people[$0].popularity > catalog.people[$1].popularity }
+        peopleByPopularity = catalog.people.indices.sorted {
+            catalog.people[$0].popularity > catalog.people[$1].popularity
+        }
     }
 
     public func list(_ list: CatalogList, window: TrendingWindow, page: Int, locale: LocaleOptions) async throws
@@ -110,7 +114,8 @@ public struct LocalCatalogProvider: CatalogProvider {
             case .rating: byScore[query.kind] ?? []
             case .date: byNewest[query.kind] ?? []
             }
-        let matching = query.genre.map { genre in ordered.filter { catalog.titles[$0].genreIDs.contains(genre) } } ?? ordered
+        let matching =
+            query.genre.map { genre in ordered.filter { catalog.titles[$0].genreIDs.contains(genre) } } ?? ordered
         return makePage(matching, page: query.page) { summary(catalog.titles[$0]) }
     }
 
@@ -118,10 +123,12 @@ public struct LocalCatalogProvider: CatalogProvider {
     public func placeholder(kind: MediaKind, id: Int, variant: PlaceholderImages.Variant) -> String? {
         if kind == .person {
             guard let person = catalog.person(id: id) else { return nil }
-            return PlaceholderArt.svg(title: person.record.name, subtitle: person.record.knownForDepartment, id: id, variant: variant)
+            return PlaceholderArt.svg(
+                title: person.record.name, subtitle: person.record.knownForDepartment, id: id, variant: variant)
         }
         guard let title = catalog.title(kind, id: id) else { return nil }
-        return PlaceholderArt.svg(title: title.record.title, subtitle: String(title.record.date.year), id: id, variant: variant)
+        return PlaceholderArt.svg(
+            title: title.record.title, subtitle: String(title.record.date.year), id: id, variant: variant)
     }
 
     // MARK: - Helpers

@@ -13,11 +13,13 @@ public enum PlaceholderArt {
         var text = ""
         for (number, line) in lines.enumerated() {
             let y = firstY + number * fontSize * 12 / 10
-            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize)\" font-weight=\"700\">\(line.markupEscaped)</text>"
+            text +=
+                "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize)\" font-weight=\"700\">\(line.markupEscaped)</text>"
         }
         if let subtitle {
             let y = firstY + lines.count * fontSize * 12 / 10 + fontSize / 3
-            text += "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize * 6 / 10)\" opacity=\"0.8\">\(subtitle.markupEscaped)</text>"
+            text +=
+                "<text x=\"50%\" y=\"\(y)\" font-size=\"\(fontSize * 6 / 10)\" opacity=\"0.8\">\(subtitle.markupEscaped)</text>"
         }
         let icon = variant == .profile ? "<circle cx=\"50%\" cy=\"22%\" r=\"70\" fill=\"#fff\" opacity=\"0.18\"/>" : ""
         return """

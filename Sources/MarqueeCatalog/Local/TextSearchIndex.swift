@@ -7,7 +7,9 @@ import Foundation
 struct TextSearchIndex: Sendable {
     /// How well a document matched.
     enum Rank: Int, Comparable {
-        case exact = 0, prefix = 1, contains = 2
+        case exact = 0
+        case prefix = 1
+        case contains = 2
         static func < (lhs: Rank, rhs: Rank) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

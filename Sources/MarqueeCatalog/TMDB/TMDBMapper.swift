@@ -48,16 +48,20 @@ struct TMDBMapper: Sendable {
         var result: [CrewCredit] = []
         for creator in creators {
             guard let id = creator.id, seen.insert("\(id)|Creator").inserted else { continue }
-            result.append(CrewCredit(id: id, name: creator.name, job: "Creator", department: "Writing",
-                profile: images.profile(creator.profilePath)))
+            result.append(
+                CrewCredit(
+                    id: id, name: creator.name, job: "Creator", department: "Writing",
+                    profile: images.profile(creator.profilePath)))
         }
         let crew = (credits?.crew ?? []).filter { keyJobs.contains($0.job ?? "") }
             .sorted { keyJobs.firstIndex(of: $0.job ?? "")! < keyJobs.firstIndex(of: $1.job ?? "")! }
         for member in crew {
             guard let job = member.job, seen.insert("\(member.id)|\(job)").inserted else { continue }
-            result.append(CrewCredit(id: member.id, name: member.name, job: job,
-                department: member.department ?? (job == "Director" ? "Directing" : "Writing"),
-                profile: images.profile(member.profilePath)))
+            result.append(
+                CrewCredit(
+                    id: member.id, name: member.name, job: job,
+                    department: member.department ?? (job == "Director" ? "Directing" : "Writing"),
+                    profile: images.profile(member.profilePath)))
         }
         return result
     }
@@ -85,7 +89,8 @@ struct TMDBMapper: Sendable {
         guard let region = providers?.results[locale.region] else { return nil }
         func list(_ items: [TMDBWatchProvider]?) -> [WatchProvider] {
             (items ?? []).sorted { ($0.displayPriority ?? .max) < ($1.displayPriority ?? .max) }.map {
-                WatchProvider(id: $0.providerId, name: $0.providerName, logo: images.logo($0.logoPath),
+                WatchProvider(
+                    id: $0.providerId, name: $0.providerName, logo: images.logo($0.logoPath),
                     displayPriority: $0.displayPriority ?? 0)
             }
         }

@@ -18,7 +18,8 @@ public struct TMDBProvider: CatalogProvider {
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         let fetcher = UpstreamFetcher(
-            name: "TMDB", transport: transport, cache: cache, policy: policy, coordination: coordination, logger: logger,
+            name: "TMDB", transport: transport, cache: cache, policy: policy, coordination: coordination,
+            logger: logger,
             now: now)
         self.client = TMDBClient(settings: settings, fetcher: fetcher)
         self.now = now
@@ -58,7 +59,8 @@ public struct TMDBProvider: CatalogProvider {
         return MovieDetails(
             id: movie.id, imdbId: nonEmpty(movie.imdbId), title: movie.title,
             originalTitle: nonEmpty(movie.originalTitle) ?? movie.title, originalLanguage: movie.originalLanguage,
-            releaseDate: date, year: date.flatMap { Int($0.prefix(4)) }, runtime: movie.runtime.flatMap { $0 > 0 ? $0 : nil },
+            releaseDate: date, year: date.flatMap { Int($0.prefix(4)) },
+            runtime: movie.runtime.flatMap { $0 > 0 ? $0 : nil },
             status: movie.status, genres: (movie.genres ?? []).map { Genre(id: $0.id, name: $0.name) },
             voteAverage: movie.voteAverage, voteCount: movie.voteCount ?? 0, ratingSource: "tmdb",
             popularity: movie.popularity, overview: nonEmpty(movie.overview), tagline: nonEmpty(movie.tagline),
@@ -81,14 +83,16 @@ public struct TMDBProvider: CatalogProvider {
             firstAirDate: date, lastAirDate: nonEmpty(show.lastAirDate), year: date.flatMap { Int($0.prefix(4)) },
             status: show.status, inProduction: show.inProduction, episodeRuntime: show.episodeRunTime?.first,
             numberOfSeasons: show.numberOfSeasons, numberOfEpisodes: show.numberOfEpisodes,
-            networks: (show.networks ?? []).map(\.name), genres: (show.genres ?? []).map { Genre(id: $0.id, name: $0.name) },
+            networks: (show.networks ?? []).map(\.name),
+            genres: (show.genres ?? []).map { Genre(id: $0.id, name: $0.name) },
             voteAverage: show.voteAverage, voteCount: show.voteCount ?? 0, ratingSource: "tmdb",
             popularity: show.popularity, overview: nonEmpty(show.overview), tagline: nonEmpty(show.tagline),
             poster: map.images.poster(show.posterPath), backdrop: map.images.backdrop(show.backdropPath),
             originCountries: show.originCountry ?? [], region: locale.region,
             certification: map.certification(show.contentRatings), cast: map.cast(show.credits),
             crew: map.keyCrew(show.credits, creators: show.createdBy ?? []), videos: map.videos(show.videos),
-            recommendations: map.related(show.recommendations, kind: .tv), similar: map.related(show.similar, kind: .tv),
+            recommendations: map.related(show.recommendations, kind: .tv),
+            similar: map.related(show.similar, kind: .tv),
             watchProviders: map.watchProviders(show.watchProviders))
     }
 
@@ -103,12 +107,14 @@ public struct TMDBProvider: CatalogProvider {
                 .filter { seen.insert("\($0.mediaType ?? "")|\($0.id)|\($0.job ?? "")").inserted }
                 .compactMap { item in
                     map.summary(item, defaultKind: .movie).map {
-                        PersonCredit(item: $0, character: cast ? nonEmpty(item.character) : nil, job: cast ? nil : item.job)
+                        PersonCredit(
+                            item: $0, character: cast ? nonEmpty(item.character) : nil, job: cast ? nil : item.job)
                     }
                 }
                 .sorted { lhs, rhs in
                     // Undated (announced) titles first, then newest, then most popular.
-                    let left = lhs.item.date ?? "9999", right = rhs.item.date ?? "9999"
+                    let left = lhs.item.date ?? "9999"
+                    let right = rhs.item.date ?? "9999"
                     return left != right ? left > right : (lhs.item.popularity ?? 0) > (rhs.item.popularity ?? 0)
                 }
         }
@@ -125,7 +131,8 @@ public struct TMDBProvider: CatalogProvider {
 
     public func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
         let found = try await client.get(
-            "/find/\(imdbID)", [("external_source", "imdb_id"), ("language", locale.language)], as: TMDBFindResults.self)
+            "/find/\(imdbID)", [("external_source", "imdb_id"), ("language", locale.language)], as: TMDBFindResults.self
+        )
         let map = try await mapper(locale)
         if let movie = found.movieResults.first { return map.summary(movie, defaultKind: .movie) }
         if let show = found.tvResults.first { return map.summary(show, defaultKind: .tv) }
@@ -140,7 +147,8 @@ public struct TMDBProvider: CatalogProvider {
         if let year = query.year {
             parameters.append((query.scope == .tv ? "first_air_date_year" : "year", String(year)))
         }
-        let response = try await client.get("/search/\(query.scope.rawValue)", parameters, as: TMDBPage<TMDBListItem>.self)
+        let response = try await client.get(
+            "/search/\(query.scope.rawValue)", parameters, as: TMDBPage<TMDBListItem>.self)
         let defaultKind: MediaKind = query.scope == .tv ? .tv : query.scope == .person ? .person : .movie
         var page = try await mapper(locale).page(response, defaultKind: defaultKind)
         if query.scope == .multi, let year = query.year {
@@ -168,7 +176,8 @@ public struct TMDBProvider: CatalogProvider {
         case .rating: parameters += [("sort_by", "vote_average.desc"), ("vote_count.gte", "200")]
         case .date: parameters += [("sort_by", "\(dateField).desc"), ("\(dateField).lte", today)]
         }
-        let response = try await client.get("/discover/\(query.kind.rawValue)", parameters, as: TMDBPage<TMDBListItem>.self)
+        let response = try await client.get(
+            "/discover/\(query.kind.rawValue)", parameters, as: TMDBPage<TMDBListItem>.self)
         return try await mapper(locale).page(response, defaultKind: query.kind)
     }
 

@@ -184,7 +184,8 @@ public struct UpstreamFetcher: Sendable {
         while true {
             attempt += 1
             guard try await limiter.acquire(maxWait: policy.timeout), try await takeSharedSlot() else {
-                logger.warning("Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
+                logger.warning(
+                    "Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
                 throw unavailable()
             }
             let started = ContinuousClock.now
@@ -194,8 +195,10 @@ public struct UpstreamFetcher: Sendable {
             } catch {
                 logger.warning(
                     "Upstream request failed",
-                    metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "attempt": "\(attempt)",
-                        "error": "\(type(of: error))"])
+                    metadata: [
+                        "upstream": "\(upstreamName)", "path": "\(logPath)", "attempt": "\(attempt)",
+                        "error": "\(type(of: error))",
+                    ])
                 if attempt < policy.maxAttempts {
                     try await Task.sleep(for: backoff(attempt: attempt, retryAfter: nil))
                     continue
@@ -204,8 +207,10 @@ public struct UpstreamFetcher: Sendable {
             }
             logger.debug(
                 "Upstream response",
-                metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)",
-                    "elapsed": "\(ContinuousClock.now - started)"])
+                metadata: [
+                    "upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)",
+                    "elapsed": "\(ContinuousClock.now - started)",
+                ])
             switch response.status {
             case 200..<300:
                 let entry = CachedResponse(body: response.body, fetchedAt: now(), maxAge: maxAge(of: response))

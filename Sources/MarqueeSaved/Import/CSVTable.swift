@@ -42,7 +42,9 @@ struct CSVTable {
         func endRecord() {
             fields.append(field)
             // Spreadsheets leave rows of empty cells behind; they are blank lines, not rows.
-            if !fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { records.append((recordLine, fields)) }
+            if !fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                records.append((recordLine, fields))
+            }
             field = ""
             fields = []
         }
@@ -64,7 +66,9 @@ struct CSVTable {
             }
             switch scalar {
             case "\"" where field.isEmpty: inQuotes = true
-            case ",": fields.append(field); field = ""
+            case ",":
+                fields.append(field)
+                field = ""
             case "\r" where pending == "\n": continue
             case "\n", "\r":
                 endRecord()

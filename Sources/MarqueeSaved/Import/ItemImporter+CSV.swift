@@ -28,7 +28,8 @@ extension ItemImporter {
             }
             guard let match else {
                 let named = title.map { "'\($0.prefix(100))'\(year.map { " (\($0))" } ?? "")" } ?? "this row"
-                report.notMatched.append(.init(row: row.line, title: title, reason: "The catalog has no title matching \(named)."))
+                report.notMatched.append(
+                    .init(row: row.line, title: title, reason: "The catalog has no title matching \(named)."))
                 continue
             }
             let edit: ItemEdit
@@ -38,7 +39,9 @@ extension ItemImporter {
                 report.invalid.append(.init(row: row.line, title: title, reason: error.message))
                 continue
             }
-            guard try await save(edit, list: list, kind: match.kind, id: String(match.summary.id), for: user, into: &report)
+            guard
+                try await save(
+                    edit, list: list, kind: match.kind, id: String(match.summary.id), for: user, into: &report)
             else { break }
         }
         return report
@@ -47,11 +50,15 @@ extension ItemImporter {
     private func match(_ row: CSVTable.Row, format: Format, title: String?, year: Int?) async throws -> Match? {
         let kind: SavedKind = Self.isTV(row.value("title type")) ? .tv : .movie
         if let text = row.value("tmdbid") {
-            guard let id = Int(text), id > 0 else { throw DomainError(.badItemID, "tmdbID '\(text.prefix(20))' is not a number.") }
+            guard let id = Int(text), id > 0 else {
+                throw DomainError(.badItemID, "tmdbID '\(text.prefix(20))' is not a number.")
+            }
             do {
                 let movie = try await catalog.movie(id: id, locale: locale)
-                return Match(kind: .movie, summary: MediaSummary(
-                    mediaType: .movie, id: movie.id, title: movie.title, year: movie.year, poster: movie.poster))
+                return Match(
+                    kind: .movie,
+                    summary: MediaSummary(
+                        mediaType: .movie, id: movie.id, title: movie.title, year: movie.year, poster: movie.poster))
             } catch let error as DomainError where error.code == .catalogNotFound {
                 return nil
             }
@@ -88,12 +95,15 @@ extension ItemImporter {
             if let rating = try Self.rating(row, format: format) { edit.rating = .set(rating) }
             if let text = row.value("watcheddate", "watched date", "date rated") {
                 guard let date = Self.day(text) else {
-                    throw DomainError(.invalidBody, "The watched date '\(text.prefix(30))' is not a date like 2024-05-31.")
+                    throw DomainError(
+                        .invalidBody, "The watched date '\(text.prefix(30))' is not a date like 2024-05-31.")
                 }
                 edit.watchedAt = .set(try ItemRules.watchedAt(date, now: now()))
             }
         }
-        if let review = row.value("review", "description"), let note = try ItemRules.note(review) { edit.note = .set(note) }
+        if let review = row.value("review", "description"), let note = try ItemRules.note(review) {
+            edit.note = .set(note)
+        }
         return edit
     }
 

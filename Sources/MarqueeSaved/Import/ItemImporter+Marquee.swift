@@ -28,17 +28,21 @@ extension ItemImporter {
         do {
             file = try WireJSON.makeDecoder().decode(ExportFile.self, from: Data(text.utf8))
         } catch {
-            throw DomainError(.invalidBody, "This JSON is not a Marquee export: it needs an items array of saved items.")
+            throw DomainError(
+                .invalidBody, "This JSON is not a Marquee export: it needs an items array of saved items.")
         }
         // Both are optional (a hand-made list of items is welcome), but a file that names another format, or a later
         // version whose fields may mean something else, is not read as this one.
         if let format = file.format, format != ExportFile.format {
-            throw DomainError(.invalidBody, "This JSON says it is \"\(format.prefix(40))\", not a Marquee export (\(ExportFile.format)).")
+            throw DomainError(
+                .invalidBody,
+                "This JSON says it is \"\(format.prefix(40))\", not a Marquee export (\(ExportFile.format)).")
         }
         if let version = file.version, version != ExportFile.version {
             throw DomainError(
                 .invalidBody,
-                "This export is version \(version); this server reads version \(ExportFile.version). Update the server, or export again from it.")
+                "This export is version \(version); this server reads version \(ExportFile.version). Update the server, or export again from it."
+            )
         }
         let items = file.items
         let rows = items.enumerated().map { index, item in item.row(at: index + 1) }
@@ -48,8 +52,10 @@ extension ItemImporter {
     func importMarqueeCSV(_ table: CSVTable, for user: UserID) async throws -> ImportReport {
         let rows = table.rows.map { row in
             var exported = ExportedRow(
-                position: row.line, list: row.value("list"), kind: row.value("media_type"), id: row.value("id").map(ItemCSV.unguarded),
-                title: row.value("title").map(ItemCSV.unguarded), subtitle: row.value("subtitle").map(ItemCSV.unguarded),
+                position: row.line, list: row.value("list"), kind: row.value("media_type"),
+                id: row.value("id").map(ItemCSV.unguarded),
+                title: row.value("title").map(ItemCSV.unguarded),
+                subtitle: row.value("subtitle").map(ItemCSV.unguarded),
                 imageURL: row.value("image_url"), note: row.text("note").map(ItemCSV.unguarded),
                 watchedAt: row.value("watched_at"), rating: row.value("rating"), createdAt: row.value("created_at"))
             if let text = row.value("extra") {
@@ -71,7 +77,9 @@ extension ItemImporter {
                 report.invalid.append(.init(row: row.position, title: row.title, reason: error.message))
                 continue
             }
-            guard try await save(checked.edit, list: checked.list, kind: checked.kind, id: checked.id, for: user, into: &report)
+            guard
+                try await save(
+                    checked.edit, list: checked.list, kind: checked.kind, id: checked.id, for: user, into: &report)
             else { break }
         }
         return report
@@ -85,7 +93,8 @@ extension ItemImporter {
         let kind = try ItemRules.kind(try Self.required(row.kind, "media_type"))
         let id = try ItemRules.id(try Self.required(row.id, "id"), kind: kind)
         let snapshot = ItemSnapshot(
-            title: try Self.required(row.title, "title"), imageURL: row.imageURL, subtitle: row.subtitle, extra: row.extra)
+            title: try Self.required(row.title, "title"), imageURL: row.imageURL, subtitle: row.subtitle,
+            extra: row.extra)
         var edit = ItemEdit(snapshot: try ItemRules.snapshot(snapshot))
         if let note = try row.note.flatMap(ItemRules.note) { edit.note = .set(note) }
         if row.watchedAt != nil || row.rating != nil { try ItemRules.checkWatchable(list: list, kind: kind) }
@@ -93,7 +102,9 @@ extension ItemImporter {
             edit.watchedAt = .set(try ItemRules.watchedAt(try ItemRules.time(text, field: "watched_at"), now: now()))
         }
         if let text = row.rating {
-            guard let value = Double(text) else { throw DomainError(.badRating, "A rating is a whole number from 1 to 10.") }
+            guard let value = Double(text) else {
+                throw DomainError(.badRating, "A rating is a whole number from 1 to 10.")
+            }
             edit.rating = .set(try ItemRules.rating(value))
         }
         if let text = row.createdAt { edit.createdAt = try ItemRules.time(text, field: "created_at") }

@@ -22,7 +22,8 @@ public struct ItemImporter: Sendable {
 
     /// Creates an importer that saves through `items` and matches against `catalog`.
     public init(
-        items: SavedItemService, catalog: any CatalogProvider, locale: LocaleOptions, now: @escaping @Sendable () -> Date
+        items: SavedItemService, catalog: any CatalogProvider, locale: LocaleOptions,
+        now: @escaping @Sendable () -> Date
     ) {
         self.items = items
         self.catalog = catalog
@@ -37,7 +38,8 @@ public struct ItemImporter: Sendable {
         let detected = try Self.detect(trimmed)
         if let format, format != detected, !(format == .letterboxd && detected == .imdb) {
             throw DomainError(
-                .unknownImportFormat, "This file does not look like \(Self.describe(format)); it looks like \(Self.describe(detected)).")
+                .unknownImportFormat,
+                "This file does not look like \(Self.describe(format)); it looks like \(Self.describe(detected)).")
         }
         switch format ?? detected {
         case .json:
@@ -57,7 +59,8 @@ public struct ItemImporter: Sendable {
         if !header.isDisjoint(with: ["title", "name", "tmdbid", "imdbid"]) { return .letterboxd }
         throw DomainError(
             .unknownImportFormat,
-            "This file is not a Marquee export (JSON or CSV), a Letterboxd CSV (Title, Year, tmdbID, imdbID) or an IMDb list CSV (Const, Title, Year).")
+            "This file is not a Marquee export (JSON or CSV), a Letterboxd CSV (Title, Year, tmdbID, imdbID) or an IMDb list CSV (Const, Title, Year)."
+        )
     }
 
     private static func describe(_ format: Format) -> String {
@@ -73,7 +76,8 @@ public struct ItemImporter: Sendable {
     static func report(format: Format, list: SavedList?, rows: Int) throws -> ImportReport {
         guard rows <= maxRows else {
             throw DomainError(
-                .invalidBody, "An import can hold at most \(maxRows.formatted()) rows; this one has \(rows.formatted()).")
+                .invalidBody,
+                "An import can hold at most \(maxRows.formatted()) rows; this one has \(rows.formatted()).")
         }
         return ImportReport(
             format: format.rawValue, list: list?.rawValue, rows: rows, imported: 0, alreadySaved: 0, notMatched: [],
@@ -82,7 +86,8 @@ public struct ItemImporter: Sendable {
 
     /// Saves unless already saved; false once the account is full.
     func save(
-        _ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID, into report: inout ImportReport
+        _ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID,
+        into report: inout ImportReport
     ) async throws -> Bool {
         // Checked first so that a second run of a big import costs reads, not write transactions; `saveIfNew` decides.
         if (try? await items.item(list: list, kind: kind, id: id, for: user)) != nil {

@@ -48,23 +48,29 @@ struct AccountRoutes {
     func register(on router: Router<MarqueeRequestContext>) {
         let auth = router.group("api/v1/auth")
         auth.post("signup") { request, context in
-            let body = try await JSONBody.decode(Credentials.self, from: request, context: context, fields: ["email", "password"])
+            let body = try await JSONBody.decode(
+                Credentials.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.signUp(email: body.email, password: body.password, client: ClientInfo(request, context))
-            return try status(.accepted, "verification_sent", "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
+            return try status(
+                .accepted, "verification_sent",
+                "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
         }
         auth.post("verify/resend") { request, context in
             let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
             try await accounts.resendVerification(email: body.email, client: ClientInfo(request, context))
-            return try status(.accepted, "verification_sent", "If this address has an account waiting for confirmation, a new link is on its way.")
+            return try status(
+                .accepted, "verification_sent",
+                "If this address has an account waiting for confirmation, a new link is on its way.")
         }
         auth.post("verify") { request, context in
             let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
             let outcome = try await accounts.verify(token: body.token)
-            let message = switch outcome {
-            case .verified: "Your email address is confirmed. You can sign in now."
-            case .alreadyVerified: "Your email address was already confirmed. You can sign in."
-            case .merged: "The guest's saved items were moved into your account. Sign in to see them."
-            }
+            let message =
+                switch outcome {
+                case .verified: "Your email address is confirmed. You can sign in now."
+                case .alreadyVerified: "Your email address was already confirmed. You can sign in."
+                case .merged: "The guest's saved items were moved into your account. Sign in to see them."
+                }
             return try status(.ok, outcome.rawValue, message)
         }
         auth.post("signin") { request, context in
@@ -81,7 +87,8 @@ struct AccountRoutes {
         auth.post("guest") { request, context in
             let body = try await JSONBody.decode(
                 SessionChoice.self, from: request, context: context, fields: ["session"], allowEmpty: true)
-            let signedIn = try await accounts.startGuest(web: try wantsCookie(body.session), client: ClientInfo(request, context))
+            let signedIn = try await accounts.startGuest(
+                web: try wantsCookie(body.session), client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .created)
         }
         auth.post("google") { request, context in
@@ -99,7 +106,8 @@ struct AccountRoutes {
                 UpgradeRequest.self, from: request, context: context, fields: ["email", "password", "id_token"])
             if let idToken = body.idToken {
                 let upgraded = try await accounts.signInWithGoogle(
-                    idToken: idToken, guest: signedIn, web: signedIn.method == .cookie, client: ClientInfo(request, context))
+                    idToken: idToken, guest: signedIn, web: signedIn.method == .cookie,
+                    client: ClientInfo(request, context))
                 return try sessionResponse(upgraded, status: .ok)
             }
             guard let email = body.email, let password = body.password else {
@@ -108,10 +116,12 @@ struct AccountRoutes {
             try await accounts.upgrade(signedIn, email: email, password: password, client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
-                "Check your mail and follow the link to confirm the address. Until then you stay signed in as a guest, with everything you saved.")
+                "Check your mail and follow the link to confirm the address. Until then you stay signed in as a guest, with everything you saved."
+            )
         }
         auth.post("refresh") { request, context in
-            let body = try await JSONBody.decode(RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])
+            let body = try await JSONBody.decode(
+                RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])
             let tokens = try await accounts.refresh(body.refreshToken)
             return try JSONResponse.make(SessionBody(.tokens(tokens), user: nil, now: now()))
         }
@@ -129,13 +139,16 @@ struct AccountRoutes {
         auth.post("password/reset") { request, context in
             let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
             try await accounts.requestPasswordReset(email: body.email, client: ClientInfo(request, context))
-            return try status(.accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
+            return try status(
+                .accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
         }
         auth.post("password/reset/confirm") { request, context in
-            let body = try await JSONBody.decode(ResetConfirm.self, from: request, context: context, fields: ["token", "password"])
+            let body = try await JSONBody.decode(
+                ResetConfirm.self, from: request, context: context, fields: ["token", "password"])
             try await accounts.confirmPasswordReset(
                 token: body.token, newPassword: body.password, client: ClientInfo(request, context))
-            return try status(.ok, "password_reset", "Your new password is set and every device was signed out. Sign in with it now.")
+            return try status(
+                .ok, "password_reset", "Your new password is set and every device was signed out. Sign in with it now.")
         }
         auth.post("password/change") { request, context in
             let signedIn = try await authenticator.authenticate(request)
@@ -147,10 +160,13 @@ struct AccountRoutes {
         }
         auth.post("email/change") { request, context in
             let signedIn = try await authenticator.authenticate(request)
-            let body = try await JSONBody.decode(EmailChange.self, from: request, context: context, fields: ["email", "password"])
+            let body = try await JSONBody.decode(
+                EmailChange.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.requestEmailChange(
                 signedIn, newEmail: body.email, password: body.password, client: ClientInfo(request, context))
-            return try status(.accepted, "confirmation_sent", "Check the new address's mail and follow the link to confirm the change.")
+            return try status(
+                .accepted, "confirmation_sent",
+                "Check the new address's mail and follow the link to confirm the change.")
         }
         auth.post("email/change/confirm") { request, context in
             let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
@@ -196,7 +212,8 @@ struct AccountRoutes {
     }
 
     private func sessionResponse(_ signedIn: SignedIn, status: HTTPResponse.Status) throws -> Response {
-        var response = try JSONResponse.make(SessionBody(signedIn.session, user: signedIn.user, now: now()), status: status)
+        var response = try JSONResponse.make(
+            SessionBody(signedIn.session, user: signedIn.user, now: now()), status: status)
         if case .web(let web) = signedIn.session {
             response.headers.setCookies(authenticator.sessionCookies(web.cookieValue, of: signedIn.user.id))
         }
@@ -215,6 +232,7 @@ struct AccountRoutes {
 extension ClientInfo {
     /// Who is asking: the client's address (after trusted proxies) and the start of its User-Agent.
     init(_ request: Request, _ context: MarqueeRequestContext) {
-        self.init(address: context.clientAddress, description: request.headers[.userAgent].map { $0.prefix(codePoints: 200) })
+        self.init(
+            address: context.clientAddress, description: request.headers[.userAgent].map { $0.prefix(codePoints: 200) })
     }
 }

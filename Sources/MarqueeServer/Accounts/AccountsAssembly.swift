@@ -27,8 +27,10 @@ struct AccountsAssembly {
         sessionCache = CachedSessionStore(base: SQLSessionStore(database: database), now: dependencies.now)
         let sessions = ObservedSessionStore(base: sessionCache, onEnd: sessionsEnded)
         let tokens = try await TokenIssuer(
-            signingKey: try await TokenSecret.load(settings: settings, database: database), sessions: sessions, now: dependencies.now)
-        let sender = settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"
+            signingKey: try await TokenSecret.load(settings: settings, database: database), sessions: sessions,
+            now: dependencies.now)
+        let sender =
+            settings.mailFrom ?? "Marquee <marquee@\(URLComponents(string: publicURL.value)?.host ?? "localhost")>"
         let delivery: any Mailer
         if let smtp = settings.smtp {
             delivery = SMTPMailer(settings: smtp, sender: sender, logger: logger, now: dependencies.now)
@@ -50,7 +52,8 @@ struct AccountsAssembly {
                 clientID: google.clientID, issuer: google.issuer,
                 fetchKeys: { try await Self.fetchKeySet(client: client, url: google.jwksURL) }, now: dependencies.now)
             googleWeb = google.webClient.map { web in
-                OAuthCodeFlow(client: web) { url, form in try await Self.postForm(client: client, url: url, form: form) }
+                OAuthCodeFlow(client: web) { url, form in try await Self.postForm(client: client, url: url, form: form)
+                }
             }
         }
         self.googleWeb = googleWeb
@@ -81,7 +84,9 @@ struct AccountsAssembly {
     }
 
     /// Posts a form (the token endpoint's request); the body is read up to 1 MiB.
-    private static func postForm(client: HTTPClient, url: String, form: String) async throws -> (status: Int, body: Data) {
+    private static func postForm(client: HTTPClient, url: String, form: String) async throws -> (
+        status: Int, body: Data
+    ) {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
@@ -95,7 +100,9 @@ struct AccountsAssembly {
     /// Fetches the issuer's JWKS with its `Cache-Control: max-age`.
     private static func fetchKeySet(client: HTTPClient, url: String) async throws -> OpenIDTokenVerifier.KeySet {
         let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
-        guard response.status == .ok else { throw DomainError(.upstreamUnavailable, "JWKS answered \(response.status.code)") }
+        guard response.status == .ok else {
+            throw DomainError(.upstreamUnavailable, "JWKS answered \(response.status.code)")
+        }
         let body = try await response.body.collect(upTo: 1 << 20)
         let maxAge = response.headers.first(name: "cache-control").flatMap { header in
             header.split(separator: ",").lazy.map { $0.trimmingCharacters(in: .whitespaces) }

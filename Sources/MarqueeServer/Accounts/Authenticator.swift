@@ -91,7 +91,8 @@ struct Authenticator: Sendable {
     func sessionCookies(_ value: String, of user: UserID) -> [String] {
         [
             cookie(Self.cookieName, value, path: "/", maxAge: Self.sessionCookieLifetime),
-            cookie(Self.accountCookieName, user.rawValue, path: "/", maxAge: Self.sessionCookieLifetime, httpOnly: false),
+            cookie(
+                Self.accountCookieName, user.rawValue, path: "/", maxAge: Self.sessionCookieLifetime, httpOnly: false),
         ]
     }
 

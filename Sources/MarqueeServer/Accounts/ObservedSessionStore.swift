@@ -36,7 +36,8 @@ struct ObservedSessionStore: SessionStore {
         async throws -> RefreshOutcome
     {
         let outcome = try await base.refresh(
-            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince)
+            tokenHash: tokenHash, newTokenHash: newTokenHash, now: now, expiresAt: expiresAt, retriesSince: retriesSince
+        )
         if case .reused(let session) = outcome { onEnd(.ended(session.id)) }
         return outcome
     }

@@ -17,15 +17,17 @@ public enum TokenSecret {
                 Hex.string(Hex.randomBytes(32))
             }
             guard let bytes = decode(stored) else {
-                throw SettingsError(key: "tokenSecret", problem: "the database holds a token secret this version cannot read.")
+                throw SettingsError(
+                    key: "tokenSecret", problem: "the database holds a token secret this version cannot read.")
             }
             return bytes
         }
         let path = file(in: settings.dataDirectory)
         if let bytes = try? fileSecret(at: path) { return bytes }
         let bytes = Hex.randomBytes(32)
-        guard FileManager.default.createFile(
-            atPath: path, contents: Data((Hex.string(bytes) + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data((Hex.string(bytes) + "\n").utf8), attributes: [.posixPermissions: 0o600])
         else {
             throw SettingsError(key: "tokenSecret", problem: "cannot write a generated secret to '\(path)'.")
         }

@@ -18,8 +18,10 @@ final class AllowedMethods: Sendable {
         var byPath: [String: Template] = [:]
         for route in routes {
             let path = route.path.description
-            byPath[path, default: Template(
-                segments: path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }, methods: [])
+            byPath[
+                path,
+                default: Template(
+                    segments: path.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }, methods: [])
             ].methods.insert(route.method.rawValue)
         }
         for path in byPath.keys where byPath[path]?.methods.contains("GET") == true {
@@ -39,7 +41,9 @@ final class AllowedMethods: Sendable {
             }
             guard matches else { continue }
             let literals = template.segments.count { $0 != nil }
-            if literals > best.literals { best = (literals, template.methods) } else if literals == best.literals {
+            if literals > best.literals {
+                best = (literals, template.methods)
+            } else if literals == best.literals {
                 best.methods.formUnion(template.methods)
             }
         }

@@ -28,17 +28,21 @@ struct ErrorMiddleware: RouterMiddleware {
                 domainError = DomainError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow).")
             }
             response = JSONResponse.make(
-                ErrorBody(domainError, requestID: context.requestID).buffer(), status: .init(code: domainError.code.httpStatus))
+                ErrorBody(domainError, requestID: context.requestID).buffer(),
+                status: .init(code: domainError.code.httpStatus))
             if Self.wantsPage(request) {
                 do {
                     response = try await pages.problem(domainError, request: request, requestID: context.requestID)
                 } catch {
-                    context.logger.error("Could not draw the error page", metadata: ["error": "\(String(reflecting: error))"])
+                    context.logger.error(
+                        "Could not draw the error page", metadata: ["error": "\(String(reflecting: error))"])
                 }
             }
             response.setRetryAfter(for: domainError)
             if let allow { response.headers[.allow] = allow }
-            if domainError.code.httpStatus == 401 { response.headers[.wwwAuthenticate] = Self.challenge(for: domainError) }
+            if domainError.code.httpStatus == 401 {
+                response.headers[.wwwAuthenticate] = Self.challenge(for: domainError)
+            }
         }
         response.headers[.requestID] = context.requestID
         return response
@@ -88,7 +92,9 @@ struct ErrorMiddleware: RouterMiddleware {
             return DomainError(.invalidBody, "The request body could not be read: it was malformed or cut short.")
         }
         context.logger.error("Unexpected error", metadata: ["error": "\(String(reflecting: error))"])
-        return DomainError(.internal, "Something went wrong on our side. Please try again; if it keeps happening, quote the request id.")
+        return DomainError(
+            .internal,
+            "Something went wrong on our side. Please try again; if it keeps happening, quote the request id.")
     }
 }
 

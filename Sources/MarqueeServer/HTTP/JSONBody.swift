@@ -58,7 +58,8 @@ enum JSONBody {
         guard let unknown = keys.sorted().first(where: { !allowed.contains($0) }) else { return }
         throw DomainError(
             .unknownField,
-            "'\(path)\(unknown.prefix(40))' is not a field here. Fields: \(allowed.sorted().map { path + $0 }.joined(separator: ", ")).")
+            "'\(path)\(unknown.prefix(40))' is not a field here. Fields: \(allowed.sorted().map { path + $0 }.joined(separator: ", "))."
+        )
     }
 
     private static func snakeCase(_ name: String) -> String {

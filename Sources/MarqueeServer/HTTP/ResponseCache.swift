@@ -78,7 +78,9 @@ final class ResponseCache: Sendable {
             storage.bytes += Self.cost(key, entry)
             if now >= storage.nextSweep {
                 storage.nextSweep = now + timeToLive
-                for (key, entry) in storage.entries where entry.expires <= now { Self.remove(key, entry, from: &storage) }
+                for (key, entry) in storage.entries where entry.expires <= now {
+                    Self.remove(key, entry, from: &storage)
+                }
             }
             if storage.bytes > capacity { Self.evict(&storage, toFit: capacity * 3 / 4, now: now) }
             size?.set(Int64(storage.bytes))
@@ -101,7 +103,9 @@ final class ResponseCache: Sendable {
 
     private static func evict(_ storage: inout Storage, toFit budget: Int, now: ContinuousClock.Instant) {
         let oldestFirst = storage.entries.sorted { lhs, rhs in
-            (lhs.value.expires <= now ? 0 : 1, lhs.value.expires) < (rhs.value.expires <= now ? 0 : 1, rhs.value.expires)
+            (lhs.value.expires <= now ? 0 : 1, lhs.value.expires) < (
+                rhs.value.expires <= now ? 0 : 1, rhs.value.expires
+            )
         }
         for (key, entry) in oldestFirst where storage.bytes > budget { remove(key, entry, from: &storage) }
     }

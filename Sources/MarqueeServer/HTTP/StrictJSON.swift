@@ -185,7 +185,9 @@ struct StrictJSON {
     private mutating func hexUnit() throws -> UInt32 {
         var unit: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = next, let digit = Self.hexValue(byte) else { throw problem("a \\u escape needs four hex digits") }
+            guard let byte = next, let digit = Self.hexValue(byte) else {
+                throw problem("a \\u escape needs four hex digits")
+            }
             unit = unit << 4 | digit
             index += 1
         }
@@ -203,7 +205,8 @@ struct StrictJSON {
 
     private mutating func literal(_ word: StaticString) throws {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected)
+        else {
             throw problem("expected a value")
         }
         index += expected.count

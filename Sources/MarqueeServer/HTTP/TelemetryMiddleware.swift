@@ -89,7 +89,8 @@ final class RequestInstruments: Sendable {
         let labels = [("route", key.route), ("method", key.method.rawValue), ("status", String(key.status))]
         let pair = (
             requests: registry.makeCounter(descriptor: Self.requestsName, labels: labels),
-            duration: registry.makeDurationHistogram(descriptor: Self.durationName, labels: labels, buckets: Self.buckets)
+            duration: registry.makeDurationHistogram(
+                descriptor: Self.durationName, labels: labels, buckets: Self.buckets)
         )
         instruments.withLock { $0[key] = pair }
         return pair

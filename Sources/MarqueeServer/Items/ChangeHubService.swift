@@ -12,7 +12,11 @@ struct ChangeHubService: Service {
     func run() async throws {
         await withTaskGroup { group in
             group.addTask {
-                await withGracefulShutdownHandler { await hub.run() } onGracefulShutdown: { hub.shutDown() }
+                await withGracefulShutdownHandler {
+                    await hub.run()
+                } onGracefulShutdown: {
+                    hub.shutDown()
+                }
             }
             group.addTask {
                 while !Task.isCancelled {

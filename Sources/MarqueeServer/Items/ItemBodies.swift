@@ -24,8 +24,10 @@ struct ItemEditBody: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        for (key, rule) in [(CodingKeys.snapshot, "snapshot cannot be removed; send it with a title, or leave it out."),
-            (.watched, "watched must be true or false; to forget the watched date send \"watched\": false.")]
+        for (key, rule) in [
+            (CodingKeys.snapshot, "snapshot cannot be removed; send it with a title, or leave it out."),
+            (.watched, "watched must be true or false; to forget the watched date send \"watched\": false."),
+        ]
         where container.contains(key) {
             if try container.decodeNil(forKey: key) { throw DomainError(.invalidBody, rule) }
         }
@@ -36,7 +38,9 @@ struct ItemEditBody: Decodable {
         rating = try Self.update(container, .rating)
     }
 
-    private static func update<T: Decodable & Sendable>(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys)
+    private static func update<T: Decodable & Sendable>(
+        _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    )
         throws -> FieldUpdate<T>
     {
         guard container.contains(key) else { return .keep }

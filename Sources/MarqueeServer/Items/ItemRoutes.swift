@@ -32,16 +32,21 @@ struct ItemRoutes {
         me.post("items/states") { request, context in
             let auth = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(
-                StatesRequest.self, from: request, context: context, fields: ["items"], nested: ["items": ["media_type", "id"]])
+                StatesRequest.self, from: request, context: context, fields: ["items"],
+                nested: ["items": ["media_type", "id"]])
             // Any valid id, as for reading an item: one saved before the plain-number rule still has a state.
-            let pairs = try body.items.map { SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id.text)) }
+            let pairs = try body.items.map {
+                SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id.text))
+            }
             let states = try await items.states(of: pairs, for: auth.userID)
-            return try json(ItemStatesBody(results: pairs.map { pair in
-                let lists = states[pair] ?? []
-                return ItemStateWire(
-                    mediaType: pair.kind, id: pair.id, favorites: lists.contains(.favorites),
-                    watchlist: lists.contains(.watchlist))
-            }))
+            return try json(
+                ItemStatesBody(
+                    results: pairs.map { pair in
+                        let lists = states[pair] ?? []
+                        return ItemStateWire(
+                            mediaType: pair.kind, id: pair.id, favorites: lists.contains(.favorites),
+                            watchlist: lists.contains(.watchlist))
+                    }))
         }
         me.get("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
@@ -52,22 +57,27 @@ struct ItemRoutes {
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context, saving: true)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested,
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
+                nested: ItemEditBody.nested,
                 nullable: ItemEditBody.nullable)
-            let saved = try await items.save(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+            let saved = try await items.save(
+                try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(saved.change), status: saved.created ? .created : .ok)
         }
         me.patch("items/:list/:kind/:id") { request, context in
             let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields, nested: ItemEditBody.nested,
+                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
+                nested: ItemEditBody.nested,
                 nullable: ItemEditBody.nullable)
             guard !body.isEmpty else {
                 throw DomainError(
-                    .invalidBody, "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
+                    .invalidBody,
+                    "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
             }
-            let change = try await items.edit(try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+            let change = try await items.edit(
+                try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
             return json(ItemResponses.change(change))
         }
         me.delete("items/:list/:kind/:id") { request, context in
@@ -101,20 +111,23 @@ struct ItemRoutes {
             let (subscription, events) = try hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID)
             try await streams.confirmActive(stream)
             let logger = context.logger
-            return Response(status: .ok, headers: LiveStreamOpener.headers, body: ResponseBody { writer in
-                do {
-                    try await stream.run(subscription, events: events, since: since, writer: &writer)
-                } catch let error as ChannelError where error == .ioOnClosedChannel {
-                    // The client went away: the usual end of a stream.
-                } catch {
-                    logger.notice("Live stream ended", metadata: ["error": "\(error)"])
-                    throw error
-                }
-            })
+            return Response(
+                status: .ok, headers: LiveStreamOpener.headers,
+                body: ResponseBody { writer in
+                    do {
+                        try await stream.run(subscription, events: events, since: since, writer: &writer)
+                    } catch let error as ChannelError where error == .ioOnClosedChannel {
+                        // The client went away: the usual end of a stream.
+                    } catch {
+                        logger.notice("Live stream ended", metadata: ["error": "\(error)"])
+                        throw error
+                    }
+                })
         }
         me.get("export") { request, context in
             let auth = try await authenticator.authenticate(request)
-            let format = try RequestParsing(request: request, context: context).choice("format", default: ExportFormat.json)
+            let format = try RequestParsing(request: request, context: context).choice(
+                "format", default: ExportFormat.json)
             let snapshot = try await items.snapshot(for: auth.userID, batchSize: 50)
             let day = RFC3339.string(now()).prefix(10)
             var response: Response
@@ -146,7 +159,8 @@ struct ItemRoutes {
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw DomainError(
                     .invalidBody,
-                    "The file is not UTF-8 text. Save it as UTF-8 (in a spreadsheet: \"CSV UTF-8\") and import it again.")
+                    "The file is not UTF-8 text. Save it as UTF-8 (in a spreadsheet: \"CSV UTF-8\") and import it again."
+                )
             }
             guard !text.isEmpty else { throw DomainError(.invalidBody, "The file is empty.") }
             return try json(try await importer.run(text, format: format, list: list, for: auth.userID))
@@ -194,7 +208,9 @@ struct ItemRoutes {
 
     /// The item a path names. Saving holds the id to its kind's form; reading, editing and removing take any valid
     /// id, so that an item saved before that rule can still be reached.
-    private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (SavedList, SavedKind, String) {
+    private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (
+        SavedList, SavedKind, String
+    ) {
         let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
         let kind = try ItemRules.kind(RequestParsing.pathParameter("kind", in: context))
         let text = RequestParsing.pathParameter("id", in: context)

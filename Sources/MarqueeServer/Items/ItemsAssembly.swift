@@ -39,7 +39,8 @@ struct ItemsAssembly {
         catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator, dependencies: AppDependencies
     ) -> ItemRoutes {
         ItemRoutes(
-            items: service, importer: ItemImporter(items: service, catalog: catalog, locale: locale, now: dependencies.now), hub: hub,
+            items: service,
+            importer: ItemImporter(items: service, catalog: catalog, locale: locale, now: dependencies.now), hub: hub,
             authenticator: authenticator, streams: streams(authenticator), now: dependencies.now)
     }
 }

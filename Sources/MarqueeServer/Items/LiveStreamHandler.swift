@@ -130,7 +130,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             switch part {
             case .head(let head):
                 // What the request itself takes in memory besides its text, roughly.
-                heldBytes += 256 + (head.path?.utf8.count ?? 0)
+                heldBytes +=
+                    256 + (head.path?.utf8.count ?? 0)
                     + head.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count }
             case .body(let bytes): heldBytes += bytes.readableBytes
             case .end: break
@@ -190,7 +191,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             let opening: Opening
             do {
                 let (stream, since) = try await opener.stream(for: request, logger: logger)
-                let subscription = try hub.subscribe(user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
+                let subscription = try hub.subscribe(
+                    user: stream.auth.userID, sessionID: stream.auth.sessionID, sink: sink)
                 do {
                     try await opener.confirmActive(stream)
                     let catchUp = stream.catchUp(from: since)
@@ -239,7 +241,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 "Request",
                 metadata: [
                     "hb.request.id": "\(requestID)", "method": "GET", "path": "\(LiveStreamOpener.path)",
-                    "route": "\(LiveStreamOpener.path)", "status": "200", "ms": "\(milliseconds)", "stream": "connection",
+                    "route": "\(LiveStreamOpener.path)", "status": "200", "ms": "\(milliseconds)",
+                    "stream": "connection",
                 ])
             caughtUp(first)
         }

@@ -25,10 +25,12 @@ struct LiveStreamOpener: Sendable {
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: ResumePoint?) {
         try request.uri.refuseRepeatedParameters()
         let auth = try await authenticator.authenticate(request)
-        let since = try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
+        let since =
+            try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
             ?? Self.since(request.uri.formValue("since"), name: "since")
         let stream = ChangeStream(
-            items: items, tokens: authenticator.tokens, auth: auth, heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
+            items: items, tokens: authenticator.tokens, auth: auth,
+            heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
             logger: logger)
         return (stream, since)
     }

@@ -20,7 +20,8 @@ enum StreamedItems {
     static func changesSnapshot(_ snapshot: SavedItemSnapshot, reason: SnapshotReason) -> ResponseBody {
         let point = snapshot.point
         return json(
-            prefix: #"{"has_more":false,"latest_seq":\#(point.seq),"next_since":"\#(point)","results":[],"snapshot":{"items":["#,
+            prefix:
+                #"{"has_more":false,"latest_seq":\#(point.seq),"next_since":"\#(point)","results":[],"snapshot":{"items":["#,
             snapshot, suffix: #"],"reason":"\#(reason.rawValue)","seq":\#(point.seq)}}"#)
     }
 

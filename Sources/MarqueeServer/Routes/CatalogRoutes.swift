@@ -57,7 +57,8 @@ struct CatalogRoutes {
             try await cached(request, context) { parse in
                 try parse.kind(allowed: [.movie, .tv])
             } fetch: { kind, locale in
-                try JSONResponse.body(GenreList(mediaType: kind, genres: try await provider.genres(kind: kind, locale: locale)))
+                try JSONResponse.body(
+                    GenreList(mediaType: kind, genres: try await provider.genres(kind: kind, locale: locale)))
             }
         }
         api.get("discover") { request, context in
@@ -67,7 +68,8 @@ struct CatalogRoutes {
                 if let genre, !GenreTable.genres(for: kind).contains(where: { $0.id == genre }) {
                     throw DomainError(
                         .invalidParameter,
-                        "There is no \(kind.rawValue) genre with id \(genre); see /api/v1/genres?kind=\(kind.rawValue).")
+                        "There is no \(kind.rawValue) genre with id \(genre); see /api/v1/genres?kind=\(kind.rawValue)."
+                    )
                 }
                 return DiscoverQuery(
                     kind: kind, genre: genre, sort: try parse.choice("sort", default: DiscoverQuery.Sort.popularity),

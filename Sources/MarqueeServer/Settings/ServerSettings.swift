@@ -107,7 +107,8 @@ public struct ServerSettings: Sendable {
         defaultRegion = try reader.text("defaultRegion", default: "US", expected: "a two-letter region code like US") {
             LocaleParsing.region($0) != nil
         }.uppercased()
-        defaultLanguage = try reader.text("defaultLanguage", default: "en-US", expected: "a language like en or en-US") {
+        defaultLanguage = try reader.text("defaultLanguage", default: "en-US", expected: "a language like en or en-US")
+        {
             LocaleParsing.language($0) != nil
         }
         let level = try reader.choice(
@@ -143,15 +144,17 @@ public struct ServerSettings: Sendable {
             google = nil
         }
         authThrottleLimit = try reader.int("authThrottleLimit", default: 10, range: 0...10_000)
-        trustedProxies = Set(try (reader.string("trustedProxies") ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .map { entry in
-                guard let address = IPAddress.canonical(entry) else {
-                    throw SettingsError(
-                        key: "trustedProxies", problem: "'\(entry)' is not an IP address (list each proxy's address).")
-                }
-                return address
-            })
+        trustedProxies = Set(
+            try (reader.string("trustedProxies") ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { entry in
+                    guard let address = IPAddress.canonical(entry) else {
+                        throw SettingsError(
+                            key: "trustedProxies",
+                            problem: "'\(entry)' is not an IP address (list each proxy's address).")
+                    }
+                    return address
+                })
         itemLimit = try reader.int("itemLimit", default: 10_000, range: 1...10_000_000)
         streamLimit = try reader.int("streamLimit", default: 100, range: 1...1_000_000)
         headerTimeout = try reader.int("headerTimeout", default: 20, range: 1...3600)
@@ -184,7 +187,8 @@ public struct GoogleSettings: Sendable, Equatable {
     /// The web sign-in's client, when a secret is set.
     public var webClient: OAuthCodeFlow.Client? {
         clientSecret.map {
-            OAuthCodeFlow.Client(clientID: clientID, clientSecret: $0, authorizationURL: authorizationURL, tokenURL: tokenURL)
+            OAuthCodeFlow.Client(
+                clientID: clientID, clientSecret: $0, authorizationURL: authorizationURL, tokenURL: tokenURL)
         }
     }
 }

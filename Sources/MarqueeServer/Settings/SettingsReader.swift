@@ -29,7 +29,8 @@ public struct SettingsReader: Sendable {
     /// The value as text, whatever type the source stored it as; nil when unset or blank.
     public func string(_ key: String, isSecret: Bool = false) -> String? {
         let configKey = ConfigKey(key.split(separator: ".").map(String.init))
-        let raw = config.string(forKey: configKey, isSecret: isSecret)
+        let raw =
+            config.string(forKey: configKey, isSecret: isSecret)
             ?? config.int(forKey: configKey).map(String.init)
             ?? config.double(forKey: configKey).map { String($0) }
             ?? config.bool(forKey: configKey).map(String.init)
@@ -41,7 +42,8 @@ public struct SettingsReader: Sendable {
     public func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = string(key) else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
-            throw SettingsError(key: key, problem: "'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw SettingsError(
+                key: key, problem: "'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }
@@ -50,7 +52,8 @@ public struct SettingsReader: Sendable {
     public func double(_ key: String, default defaultValue: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text = string(key) else { return defaultValue }
         guard let value = Double(text), range.contains(value) else {
-            throw SettingsError(key: key, problem: "'\(text)' is not a number from \(range.lowerBound) to \(range.upperBound).")
+            throw SettingsError(
+                key: key, problem: "'\(text)' is not a number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }

@@ -1,7 +1,7 @@
-import MarqueeCore
 import Foundation
 import Hummingbird
 import MarqueeAccounts
+import MarqueeCore
 
 /// CSRF protection for forms shown to people who are not signed in (a signed double-submit token): the page sets a
 /// token this server signed in a SameSite=Strict cookie and in a hidden field; a submission must carry both, equal,

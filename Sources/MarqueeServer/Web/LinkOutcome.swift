@@ -35,9 +35,13 @@ enum LinkOutcome: String {
     func message(for viewer: UserRecord?) -> String {
         let signedIn = viewer.map { !$0.isGuest } ?? false
         return switch self {
-        case .verified: signedIn ? "Your email address is confirmed." : "Your email address is confirmed. You can now sign in with it."
-        case .alreadyVerified: signedIn ? "Your email address is confirmed." : "Your email address was already confirmed. You can sign in."
-        case .merged: "Everything saved as a guest was moved into your account." + (signedIn ? "" : " Sign in to see it.")
+        case .verified:
+            signedIn
+                ? "Your email address is confirmed." : "Your email address is confirmed. You can now sign in with it."
+        case .alreadyVerified:
+            signedIn ? "Your email address is confirmed." : "Your email address was already confirmed. You can sign in."
+        case .merged:
+            "Everything saved as a guest was moved into your account." + (signedIn ? "" : " Sign in to see it.")
         // Not naming the address: whoever is signed in on this browser may not be the account that changed.
         case .emailChanged: "The account's email address is changed. Sign in with the new one from now on."
         case .resetSent: "If this address has an account, a link to reset its password is on its way."

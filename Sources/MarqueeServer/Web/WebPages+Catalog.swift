@@ -12,11 +12,12 @@ extension WebPages {
                 // The hero's trailer is in its details; without them the hero simply has no "Play trailer".
                 var heroVideos: [Video]?
                 if let hero = feed.hero {
-                    heroVideos = switch hero.mediaType {
-                    case .movie: try? await provider.movie(id: hero.id, locale: visit.locale).videos
-                    case .tv: try? await provider.tv(id: hero.id, locale: visit.locale).videos
-                    default: nil
-                    }
+                    heroVideos =
+                        switch hero.mediaType {
+                        case .movie: try? await provider.movie(id: hero.id, locale: visit.locale).videos
+                        case .tv: try? await provider.tv(id: hero.id, locale: visit.locale).videos
+                        default: nil
+                        }
                 }
                 let page = HomePage(
                     chrome: chrome("Home", .home, visit), feed: feed, heroVideos: heroVideos ?? [],
@@ -36,21 +37,27 @@ extension WebPages {
                 let kind = try MediaKind(parameter: parse.query("kind") ?? "movie", allowed: [.movie, .tv])
                 let genres = try await provider.genres(kind: kind, locale: visit.locale)
                 guard let genreID = try parse.optionalInt("genre", range: 1...Int(Int32.max)) else {
-                    return try responses.page(GenresPage(chrome: chrome("Genres", .genres, visit), kind: kind, genres: genres))
+                    return try responses.page(
+                        GenresPage(chrome: chrome("Genres", .genres, visit), kind: kind, genres: genres))
                 }
                 guard let genre = genres.first(where: { $0.id == genreID }) else {
-                    throw DomainError(.catalogNotFound, "There is no \(kind == .movie ? "movie" : "TV") genre \(genreID).")
+                    throw DomainError(
+                        .catalogNotFound, "There is no \(kind == .movie ? "movie" : "TV") genre \(genreID).")
                 }
                 let sort = try parse.choice("sort", default: DiscoverQuery.Sort.popularity)
                 let results = try await provider.discover(
                     DiscoverQuery(kind: kind, genre: genreID, sort: sort, page: try parse.page()), locale: visit.locale)
                 let base = "/genres?kind=\(kind.rawValue)&genre=\(genreID)"
-                let sorts: [(DiscoverQuery.Sort, String)] = [(.popularity, "Most popular"), (.rating, "Best rated"), (.date, "Newest")]
+                let sorts: [(DiscoverQuery.Sort, String)] = [
+                    (.popularity, "Most popular"), (.rating, "Best rated"), (.date, "Newest"),
+                ]
                 let page = GridPage(
                     chrome: chrome(genre.name, .genres, visit),
                     heading: "\(genre.name) · \(kind == .movie ? "Movies" : "TV")",
                     tabs: [.init(href: "/genres?kind=\(kind.rawValue)", label: "All genres", current: false)],
-                    sorts: sorts.map { .init(href: "\(base)&sort=\($0.0.rawValue)", label: $0.1, current: $0.0 == sort) },
+                    sorts: sorts.map {
+                        .init(href: "\(base)&sort=\($0.0.rawValue)", label: $0.1, current: $0.0 == sort)
+                    },
                     results: results,
                     api: visit.api("/api/v1/discover?kind=\(kind.rawValue)&genre=\(genreID)&sort=\(sort.rawValue)"),
                     pageURL: { "\(base)&sort=\(sort.rawValue)&page=\($0)" })
@@ -75,12 +82,14 @@ extension WebPages {
                         problem = error.message
                     }
                 }
-                let suggestions = text.isEmpty
+                let suggestions =
+                    text.isEmpty
                     ? ((try? await provider.list(.movies(.trending), window: .day, page: 1, locale: visit.locale))?
                         .results.prefix(8).map { $0 } ?? [])
                     : []
                 let page = SearchPage(
-                    chrome: chrome(text.isEmpty ? "Search" : "\(text) · Search", .search, visit, scripts: ["search.js"]),
+                    chrome: chrome(
+                        text.isEmpty ? "Search" : "\(text) · Search", .search, visit, scripts: ["search.js"]),
                     query: text, scope: scope, year: year, results: results, suggestions: suggestions,
                     gated: visit.viewer == .guest, problem: problem, localeQuery: visit.localeQuery)
                 return try responses.page(page)
@@ -88,31 +97,43 @@ extension WebPages {
         }
         router.get("movie/{id}") { request, context in
             try await rendering(request, context) { visit in
-                let movie = try await provider.movie(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
+                let movie = try await provider.movie(
+                    id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(TitlePage(chrome: chrome(movie.title, .movies, visit), movie: movie))
             }
         }
         router.get("tv/{id}") { request, context in
             try await rendering(request, context) { visit in
-                let show = try await provider.tv(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
+                let show = try await provider.tv(
+                    id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(TitlePage(chrome: chrome(show.title, .tv, visit), show: show))
             }
         }
         router.get("person/{id}") { request, context in
             try await rendering(request, context) { visit in
-                let person = try await provider.person(id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
+                let person = try await provider.person(
+                    id: try RequestParsing(request: request, context: context).id(), locale: visit.locale)
                 return try responses.page(PersonPage(chrome: chrome(person.name, .other, visit), person: person))
             }
         }
     }
 
     /// `/movies` and `/tv`: one named list at a time, with tabs to switch.
-    private func listPage(_ request: Request, _ context: MarqueeRequestContext, kind: MediaKind) async throws -> Response {
+    private func listPage(_ request: Request, _ context: MarqueeRequestContext, kind: MediaKind) async throws
+        -> Response
+    {
         try await rendering(request, context) { visit in
             let parse = RequestParsing(request: request, context: context)
-            let tabs: [(String, String)] = kind == .movie
-                ? [("popular", "Popular"), ("now_playing", "Now playing"), ("upcoming", "Upcoming"), ("top_rated", "Top rated"), ("trending", "Trending")]
-                : [("airing_today", "Airing today"), ("on_the_air", "On the air"), ("popular", "Popular"), ("top_rated", "Top rated"), ("trending", "Trending")]
+            let tabs: [(String, String)] =
+                kind == .movie
+                ? [
+                    ("popular", "Popular"), ("now_playing", "Now playing"), ("upcoming", "Upcoming"),
+                    ("top_rated", "Top rated"), ("trending", "Trending"),
+                ]
+                : [
+                    ("airing_today", "Airing today"), ("on_the_air", "On the air"), ("popular", "Popular"),
+                    ("top_rated", "Top rated"), ("trending", "Trending"),
+                ]
             let name = parse.query("list") ?? (kind == .movie ? "popular" : "airing_today")
             let list: CatalogList
             if kind == .movie, let movies = CatalogList.MovieList(rawValue: name) {
@@ -129,7 +150,8 @@ extension WebPages {
                 chrome: chrome("\(label) \(kind == .movie ? "movies" : "TV")", kind == .movie ? .movies : .tv, visit),
                 heading: kind == .movie ? "Movies" : "TV",
                 tabs: tabs.map { .init(href: "/\(section)?list=\($0.0)", label: $0.1, current: $0.0 == name) },
-                results: results, api: visit.api("/api/v1/\(section)/\(name)"), pageURL: { "/\(section)?list=\(name)&page=\($0)" })
+                results: results, api: visit.api("/api/v1/\(section)/\(name)"),
+                pageURL: { "/\(section)?list=\(name)&page=\($0)" })
             return try responses.page(page)
         }
     }

@@ -21,14 +21,18 @@ extension WebPages {
             // Someone already signed in (not as a guest) has nothing to gain, and would otherwise leave a session behind.
             if case .member = await visit(request).viewer { return responses.redirect(to: wanted) }
             // The path travels in a cookie, which browsers drop past about 4 KiB.
-            let (attempt, location) = google.begin(next: wanted.utf8.count <= 1024 ? wanted : "/", redirectURI: googleRedirectURI)
+            let (attempt, location) = google.begin(
+                next: wanted.utf8.count <= 1024 ? wanted : "/", redirectURI: googleRedirectURI)
             var response = responses.redirect(to: location)
-            response.headers[.setCookie] = googleAttemptCookie(attempt.cookieValue, maxAge: OAuthCodeFlow.attemptLifetime)
+            response.headers[.setCookie] = googleAttemptCookie(
+                attempt.cookieValue, maxAge: OAuthCodeFlow.attemptLifetime)
             return response
         }
         router.get("auth/google/callback") { request, context in
             let google = try googleFlow()
-            let attempt = request.cookies[Self.googleAttemptCookie].flatMap { OAuthCodeFlow.Attempt(cookieValue: $0.value) }
+            let attempt = request.cookies[Self.googleAttemptCookie].flatMap {
+                OAuthCodeFlow.Attempt(cookieValue: $0.value)
+            }
             let callback = OAuthCodeFlow.Callback(
                 code: request.uri.formValue("code"), state: request.uri.formValue("state"),
                 error: request.uri.formValue("error"))

@@ -30,7 +30,8 @@ extension WebPages {
                 request, heading: "Confirm your new email address", path: "/email/confirm", button: "Use this address")
         }
         router.post("email/confirm") { request, context in
-            try await linkAction(request, context, heading: "Confirm your new email address", path: "/email/confirm") { form in
+            try await linkAction(request, context, heading: "Confirm your new email address", path: "/email/confirm") {
+                form in
                 _ = try await accounts.confirmEmailChange(token: form["token"] ?? "")
                 return .emailChanged
             }
@@ -55,11 +56,14 @@ extension WebPages {
                         action: PageLink(href: "/reset", label: "Ask for a new link"))
                 }
             }
-            let page = if let token = linkToken(request) {
-                LinkPage.newPassword(chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules, error: nil, csrf: csrf)
-            } else {
-                LinkPage.requestReset(chrome: linkChrome("Reset your password", visit), message: nil, csrf: csrf)
-            }
+            let page =
+                if let token = linkToken(request) {
+                    LinkPage.newPassword(
+                        chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules,
+                        error: nil, csrf: csrf)
+                } else {
+                    LinkPage.requestReset(chrome: linkChrome("Reset your password", visit), message: nil, csrf: csrf)
+                }
             return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
         }
         router.post("reset") { request, context in
@@ -83,11 +87,14 @@ extension WebPages {
             let retry = { (message: String) in
                 try linkPage(
                     LinkPage.newPassword(
-                        chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules, error: message,
+                        chrome: linkChrome("Choose a new password", visit), token: token, rules: Self.passwordRules,
+                        error: message,
                         csrf: csrf),
                     status: .badRequest)
             }
-            guard form["password"] == form["password_again"] else { return try retry("The two passwords are not the same.") }
+            guard form["password"] == form["password_again"] else {
+                return try retry("The two passwords are not the same.")
+            }
             do {
                 try await accounts.confirmPasswordReset(
                     token: token, newPassword: form["password"] ?? "", client: ClientInfo(request, context))
@@ -106,15 +113,18 @@ extension WebPages {
     private func outcomePage(_ done: LinkOutcome, _ request: Request) async throws -> Response {
         let visit = await visit(request)
         let signedIn = visit.user.map { !$0.isGuest } ?? false
-        let action = signedIn && done != .passwordChanged
+        let action =
+            signedIn && done != .passwordChanged
             ? PageLink(href: "/account", label: "Your account") : PageLink(href: "/signin", label: "Sign in")
-        return try linkPage(LinkPage.outcome(
-            chrome: linkChrome(done.heading, visit), heading: done.heading, message: done.message(for: visit.user),
-            action: action))
+        return try linkPage(
+            LinkPage.outcome(
+                chrome: linkChrome(done.heading, visit), heading: done.heading, message: done.message(for: visit.user),
+                action: action))
     }
 
     /// A link's page: one button that spends its token.
-    private func confirmPage(_ request: Request, heading: String, path: String, button: String) async throws -> Response {
+    private func confirmPage(_ request: Request, heading: String, path: String, button: String) async throws -> Response
+    {
         guard let token = linkToken(request) else {
             throw DomainError(.linkInvalid, "This link is incomplete. Open the whole link from the mail.")
         }
@@ -138,7 +148,8 @@ extension WebPages {
         } catch let error as DomainError {
             let visit = await visit(request)
             return try failure(
-                error, context, heading: heading, visit: visit, action: PageLink(href: "/signin", label: "Go to sign in"))
+                error, context, heading: heading, visit: visit,
+                action: PageLink(href: "/signin", label: "Go to sign in"))
         }
     }
 
@@ -154,7 +165,8 @@ extension WebPages {
 
     /// A submission without a valid form token: it expired, or another site made the browser send it.
     var formExpired: DomainError {
-        DomainError(.csrfFailed, "This form has expired or came from another site. Go back, reload the page and try again.")
+        DomainError(
+            .csrfFailed, "This form has expired or came from another site. Go back, reload the page and try again.")
     }
 
     /// A link page: never stored, since it may hold a link's token.

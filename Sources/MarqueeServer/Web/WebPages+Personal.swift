@@ -17,9 +17,10 @@ extension WebPages {
                     createdAt: user.createdAt, displayName: user.profile.displayName,
                     region: user.profile.region, language: user.profile.language,
                     temperatureUnit: user.profile.temperatureUnit)
-                return try responses.page(AccountPage(
-                    chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
-                    rules: Self.passwordRules))
+                return try responses.page(
+                    AccountPage(
+                        chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
+                        rules: Self.passwordRules))
             }
         }
         for list in SavedList.allCases {
@@ -28,12 +29,15 @@ extension WebPages {
                     guard let auth = visit.auth else { return signInFirst(request) }
                     let parse = RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
-                    let query = try ItemRoutes.listQuery(SavedPageForm.rewritten(parse).overriding(["list": list.rawValue]))
+                    let query = try ItemRoutes.listQuery(
+                        SavedPageForm.rewritten(parse).overriding(["list": list.rawValue]))
                     // The page's stream resumes from the visit's latest change, read before these items, so nothing
                     // saved while the page was being drawn is missed (a change already drawn is simply applied again).
                     let (page, cursor) = try await items.page(query, for: auth.userID)
                     let saved = SavedPage(
-                        chrome: chrome(list == .favorites ? "Favourites" : "Watchlist", list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
+                        chrome: chrome(
+                            list == .favorites ? "Favourites" : "Watchlist",
+                            list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
                         list: list, kind: query.kind, watched: query.watched, sort: query.sort.rawValue,
                         order: query.descending ? "desc" : "asc",
                         query: parse.query("q") ?? "", items: page.items, next: cursor)
@@ -50,7 +54,8 @@ extension WebPages {
 
     /// The policy's rules, for the forms that set a password.
     static let passwordRules = PasswordPolicy.Problem.allCases.map {
-        PasswordRule(code: $0.rawValue, text: $0 == .tooCommon ? $0.message + " (checked when you send it)" : $0.message)
+        PasswordRule(
+            code: $0.rawValue, text: $0 == .tooCommon ? $0.message + " (checked when you send it)" : $0.message)
     }
 
     /// The `next` query parameter when it is a path on this site, else the home page.

@@ -48,10 +48,13 @@ extension WebPages {
                 let (form, next) = try await submittedForm(request)
                 do {
                     try await accounts.signUp(
-                        email: form["email"] ?? "", password: form["password"] ?? "", client: ClientInfo(request, context))
-                    return try responses.page(AuthPage(
-                        chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true, next: next,
-                        rules: Self.passwordRules, notice: Self.signUpSent, csrf: "", done: true))
+                        email: form["email"] ?? "", password: form["password"] ?? "",
+                        client: ClientInfo(request, context))
+                    return try responses.page(
+                        AuthPage(
+                            chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true,
+                            next: next,
+                            rules: Self.passwordRules, notice: Self.signUpSent, csrf: "", done: true))
                 } catch let error as DomainError where error.code.httpStatus < 500 {
                     return try authPage(signUp: true, visit: visit, next: next, email: form["email"], error: error)
                 }
@@ -74,12 +77,14 @@ extension WebPages {
     private func authPage(
         signUp: Bool, visit: WebVisit, next: String, email: String? = nil, error: DomainError? = nil
     ) throws -> Response {
-        let notice = !signUp && visit.viewer == .guest
+        let notice =
+            !signUp && visit.viewer == .guest
             ? "You are browsing as a guest. Sign in, and what you saved as a guest moves into your account." : nil
         let csrf = FormGuard.newToken(authenticator)
         let page = AuthPage(
             chrome: chrome(signUp ? "Create account" : "Sign in", .other, visit, scripts: ["forms.js"]), signUp: signUp,
-            next: next, rules: Self.passwordRules, notice: notice, csrf: csrf, email: email ?? "", error: error?.message)
+            next: next, rules: Self.passwordRules, notice: notice, csrf: csrf, email: email ?? "", error: error?.message
+        )
         var response = try responses.page(
             page, status: error.map { .init(code: $0.code.httpStatus) } ?? .ok, cacheControl: "no-store")
         if let error { response.setRetryAfter(for: error) }

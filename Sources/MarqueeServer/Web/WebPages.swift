@@ -35,7 +35,9 @@ struct WebPages: Sendable {
             return responses.asset(asset, request: request)
         }
         router.get("sw.js") { request, _ in
-            guard let worker = assets.asset(named: "sw.js") else { throw DomainError(.routeNotFound, "No service worker.") }
+            guard let worker = assets.asset(named: "sw.js") else {
+                throw DomainError(.routeNotFound, "No service worker.")
+            }
             var response = responses.asset(worker, request: request, cacheControl: "no-cache")
             response.headers[.serviceWorkerAllowed] = "/"
             return response
@@ -66,15 +68,17 @@ struct WebPages: Sendable {
     /// Page handlers simply throw: `rendering` draws it with the visit it already read, `ErrorMiddleware` for any
     /// other request from a browser.
     func problem(
-        _ error: DomainError, request: Request, requestID: String, visit known: WebVisit? = nil, action: PageLink? = nil,
+        _ error: DomainError, request: Request, requestID: String, visit known: WebVisit? = nil,
+        action: PageLink? = nil,
         cacheControl: String? = nil
     ) async throws -> Response {
-        let title = switch error.code.httpStatus {
-        case 404: "Not found"
-        case 400..<500: "That did not work"
-        case 503: "Temporarily unavailable"
-        default: "Something went wrong"
-        }
+        let title =
+            switch error.code.httpStatus {
+            case 404: "Not found"
+            case 400..<500: "That did not work"
+            case 503: "Temporarily unavailable"
+            default: "Something went wrong"
+            }
         var visit = known
         if visit == nil { visit = await self.visit(request) }
         let page = ProblemPage(

@@ -19,9 +19,10 @@ struct WebResponses: Sendable {
         self.renderer = renderer
         self.imageOrigins = imageOrigins
         self.publicURL = publicURL
-        gzipped = Dictionary(uniqueKeysWithValues: renderer.assets.all.compactMap { asset in
-            Gzip.compress(ByteBuffer(bytes: asset.body)).map { (asset.name, $0) }
-        })
+        gzipped = Dictionary(
+            uniqueKeysWithValues: renderer.assets.all.compactMap { asset in
+                Gzip.compress(ByteBuffer(bytes: asset.body)).map { (asset.name, $0) }
+            })
     }
 
     /// A rendered page. Pages carry the viewer's CSRF token, so no shared cache may keep them; pages holding a
@@ -64,9 +65,11 @@ struct WebResponses: Sendable {
         ]
         if gzipped[asset.name] != nil { Gzip.addVary(&headers) }
         let served = headers[.eTag] ?? asset.etag
-        if let tags = request.headers[.ifNoneMatch], tags.split(separator: ",").contains(where: {
-            [served, "*"].contains($0.trimmingCharacters(in: .whitespaces))
-        }) {
+        if let tags = request.headers[.ifNoneMatch],
+            tags.split(separator: ",").contains(where: {
+                [served, "*"].contains($0.trimmingCharacters(in: .whitespaces))
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         let body = compressed ?? ByteBuffer(bytes: asset.body)

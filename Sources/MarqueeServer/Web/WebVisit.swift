@@ -60,10 +60,12 @@ struct WebVisit: Sendable {
         let locale = LocaleOptions(
             language: user.profile.language.flatMap(LocaleParsing.language) ?? defaults.language,
             region: user.profile.region.flatMap(LocaleParsing.region) ?? defaults.region)
-        let localeQuery = locale == defaults
+        let localeQuery =
+            locale == defaults
             ? "" : "language=\(locale.language.queryValueEncoded)&region=\(locale.region.queryValueEncoded)"
         return WebVisit(
-            auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID), locale: locale,
+            auth: auth, user: user, csrf: authenticator.tokens.maskedCSRFToken(sessionID: auth.sessionID),
+            locale: locale,
             localeQuery: localeQuery, latestPoint: await latestPoint(auth.userID),
             cookies: authenticator.sessionCookies(cookie, of: auth.userID))
     }

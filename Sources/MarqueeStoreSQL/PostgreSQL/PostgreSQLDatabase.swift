@@ -1,13 +1,13 @@
 import Foundation
 public import Logging
 import MarqueeCore
+import MarqueeStore
 import NIOCore
 import PostgresKit
 import PostgresNIO
 public import SQLKit
 public import ServiceLifecycle
 import Synchronization
-import MarqueeStore
 
 /// A PostgreSQL database that several `marquee serve` instances share: a pool of connections (PostgresNIO's
 /// `PostgresClient`), transactions per write, advisory locks for writers that must not race across instances, and
@@ -61,7 +61,8 @@ public final class PostgreSQLDatabase: Database, Service {
                     throw PostgreSQLUnreachable(location: location.redacted, reason: reason)
                 }
                 logger.warning(
-                    "PostgreSQL is not reachable yet; retrying", metadata: ["database": "\(location.redacted)", "reason": "\(reason)"])
+                    "PostgreSQL is not reachable yet; retrying",
+                    metadata: ["database": "\(location.redacted)", "reason": "\(reason)"])
                 try await Task.sleep(for: .seconds(1))
             }
         }
@@ -89,7 +90,8 @@ public final class PostgreSQLDatabase: Database, Service {
     /// Opens one connection and runs a trivial query: the pool retries quietly, this says what is wrong.
     private static func probe(_ location: PostgreSQLLocation, logger: Logger) async throws {
         let connection = try await PostgresConnection.connect(
-            on: PostgresClient.defaultEventLoopGroup.any(), configuration: try location.connectionConfiguration(), id: 0,
+            on: PostgresClient.defaultEventLoopGroup.any(), configuration: try location.connectionConfiguration(),
+            id: 0,
             logger: logger
         ).get()
         do {
@@ -117,7 +119,8 @@ public final class PostgreSQLDatabase: Database, Service {
                     throw error
                 }
             }
-        } catch let error as DomainError where error.code == .storageUnavailable && committing.load(ordering: .relaxed) {
+        } catch let error as DomainError where error.code == .storageUnavailable && committing.load(ordering: .relaxed)
+        {
             // The server may have committed before the connection broke: no one can tell, so do not say it did not.
             throw DomainError(
                 .storageUnavailable,
@@ -131,7 +134,9 @@ public final class PostgreSQLDatabase: Database, Service {
     /// in ascending number, the same order in every transaction.
     public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {
         guard !keys.isEmpty else { return }
-        let calls = keys.map(\.number).sorted().map { number -> SQLQueryString in "pg_advisory_xact_lock(\(bind: number))" }
+        let calls = keys.map(\.number).sorted().map { number -> SQLQueryString in
+            "pg_advisory_xact_lock(\(bind: number))"
+        }
         try await db.raw("SELECT \(calls.joined(separator: ", "))").run()
     }
 
@@ -146,7 +151,12 @@ public final class PostgreSQLDatabase: Database, Service {
 
     /// Stops listening and closes every connection; `run` calls it on shutdown.
     public func close() async {
-        guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        guard
+            !isClosed.withLock({ closed in
+                defer { closed = true }
+                return closed
+            })
+        else { return }
         postgresBus.stop()
         running.cancel()
         await running.value

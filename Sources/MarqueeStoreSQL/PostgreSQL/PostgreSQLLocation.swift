@@ -1,8 +1,8 @@
 import Foundation
 import MarqueeCore
+import MarqueeStore
 import NIOSSL
 import PostgresNIO
-import MarqueeStore
 
 /// Where and how to reach a PostgreSQL server, read from a libpq-style URL:
 /// `postgres://user:password@host:port/database?sslmode=verify-full&sslrootcert=/path/ca.pem&pool_size=10&connect_timeout=5`.
@@ -55,7 +55,8 @@ public struct PostgreSQLLocation: Sendable, Equatable {
         }
         rootCertificateFile = query["sslrootcert"].flatMap(\.nonEmpty)
         poolSize = try Self.number(query["pool_size"], name: "pool_size", default: 10, range: 1...200)
-        connectTimeout = .seconds(try Self.number(query["connect_timeout"], name: "connect_timeout", default: 5, range: 1...120))
+        connectTimeout = .seconds(
+            try Self.number(query["connect_timeout"], name: "connect_timeout", default: 5, range: 1...120))
     }
 
     /// The URL with the password hidden, for logs and messages.
@@ -76,11 +77,12 @@ public struct PostgreSQLLocation: Sendable, Equatable {
 
     /// One connection's configuration, for the start-up probe (it reports why a server cannot be reached).
     func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let mode: PostgresConnection.Configuration.TLS = switch tlsPolicy {
-        case nil: .disable
-        case let (tls, true)?: .require(try NIOSSLContext(configuration: tls))
-        case let (tls, false)?: .prefer(try NIOSSLContext(configuration: tls))
-        }
+        let mode: PostgresConnection.Configuration.TLS =
+            switch tlsPolicy {
+            case nil: .disable
+            case (let tls, true)?: .require(try NIOSSLContext(configuration: tls))
+            case (let tls, false)?: .prefer(try NIOSSLContext(configuration: tls))
+            }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: mode)
         configuration.options.connectTimeout = .init(connectTimeout)
@@ -90,8 +92,8 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     private func clientTLS() throws -> PostgresClient.Configuration.TLS {
         switch tlsPolicy {
         case nil: .disable
-        case let (tls, true)?: .require(tls)
-        case let (tls, false)?: .prefer(tls)
+        case (let tls, true)?: .require(tls)
+        case (let tls, false)?: .prefer(tls)
         }
     }
 
@@ -124,7 +126,8 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     {
         guard let text else { return value }
         guard let number = Int(text), range.contains(number) else {
-            throw PostgreSQLLocationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw PostgreSQLLocationError(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return number
     }

@@ -1,10 +1,10 @@
 import Foundation
 import Logging
+import MarqueeStore
 import PostgresKit
 import PostgresNIO
 import SQLKit
 import Synchronization
-import MarqueeStore
 
 /// `InstanceBus` over PostgreSQL's LISTEN/NOTIFY on one channel. Every payload starts with the sending instance's
 /// id, so an instance skips its own messages (it already acted on them locally).
@@ -35,9 +35,10 @@ final class PostgresBus: InstanceBus {
     private let pingInterval: Duration
     private let pingTimeout: Duration
 
-    init(connections: PostgresConnections, logger: Logger, pingInterval: Duration = .seconds(10),
-        pingTimeout: Duration = .seconds(5))
-    {
+    init(
+        connections: PostgresConnections, logger: Logger, pingInterval: Duration = .seconds(10),
+        pingTimeout: Duration = .seconds(5)
+    ) {
         self.connections = connections
         self.logger = logger
         self.pingInterval = pingInterval

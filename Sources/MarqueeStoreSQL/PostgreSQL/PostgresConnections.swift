@@ -1,12 +1,12 @@
 import Logging
 import MarqueeCore
+import MarqueeStore
 import NIOCore
 import PostgresKit
 import PostgresNIO
-import _ConnectionPoolModule
 import SQLKit
 import Synchronization
-import MarqueeStore
+import _ConnectionPoolModule
 
 /// SQLKit's view of a PostgreSQL connection pool: each statement runs on a connection leased for it. Leasing waits
 /// at most `leaseTimeout`; past that, or when the server is gone, the caller gets `storage.unavailable`.
@@ -18,7 +18,9 @@ struct PostgresConnections: SQLDatabase {
 
     var dialect: any SQLDialect { PostgresDialect() }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
+        Void
+    > {
         eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
     }
 
@@ -149,7 +151,9 @@ struct TransactionConnection: SQLDatabase {
     var eventLoop: any EventLoop { base.eventLoop }
     var dialect: any SQLDialect { base.dialect }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
+        Void
+    > {
         eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
     }
 
@@ -214,6 +218,7 @@ private final class Lease: Sendable {
 
     /// The timeout fired before a connection arrived (false: one already did).
     func abandon() -> Bool {
-        state.compareExchange(expected: Self.waiting, desired: Self.abandoned, ordering: .acquiringAndReleasing).exchanged
+        state.compareExchange(expected: Self.waiting, desired: Self.abandoned, ordering: .acquiringAndReleasing)
+            .exchanged
     }
 }

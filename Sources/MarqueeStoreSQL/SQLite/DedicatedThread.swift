@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import MarqueeStore
 import NIOCore
 import Synchronization
-import MarqueeStore
 
 /// A thread of its own, used as a task executor preference: the SQLite writer's transactions run on one, the log
 /// flushes on another. SQLite's writes wait for the kernel (log pages, checkpoints, flushes); on the cooperative pool,

@@ -1,10 +1,10 @@
 import Logging
+import MarqueeStore
 import NIOCore
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
 import Synchronization
-import MarqueeStore
 
 /// SQLKit's view of a set of `SQLiteHandle`s: statements are serialised with SQLiteKit's dialect and run in
 /// place on one of the handles.
@@ -15,7 +15,9 @@ struct DirectSQLiteDatabase: SQLDatabase {
 
     var dialect: any SQLDialect { SQLiteDialect() }
 
-    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<
+        Void
+    > {
         do {
             try run(query, onRow)
             return eventLoop.makeSucceededVoidFuture()

@@ -1,6 +1,6 @@
+import MarqueeStore
 import SQLKit
 import Synchronization
-import MarqueeStore
 
 /// Runs write transactions so that writes arriving together share one commit (one `fsync`). The first writer to
 /// find nobody committing leads: it takes every queued write, runs each inside a savepoint of one transaction (a

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Logging
+import MarqueeStore
 import Synchronization
 import VaporCSQLite
-import MarqueeStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Makes commits durable outside the writer connection. The writer commits with `synchronous=NORMAL`, which puts the
 /// commit in the write-ahead log without waiting for the disk; its writers are answered only once an `fdatasync` of

@@ -1,12 +1,12 @@
 import Foundation
 public import Logging
+import MarqueeStore
 import NIOCore
 import NIOPosix
 public import SQLKit
-import Synchronization
 public import ServiceLifecycle
+import Synchronization
 import VaporCSQLite
-import MarqueeStore
 
 /// A SQLite file in WAL mode: one writer connection (serialised transactions, concurrent ones sharing a commit)
 /// and a few reader connections, so reads never wait for writes. Commits are durable: a save answered is on disk
@@ -78,7 +78,9 @@ public final class SQLiteDatabase: Database, Service {
         -> LogFlusher?
     {
         var mode = ""
-        try writer.run("PRAGMA journal_mode=WAL", []) { row in mode = try row.decode(column: "journal_mode", as: String.self) }
+        try writer.run("PRAGMA journal_mode=WAL", []) { row in
+            mode = try row.decode(column: "journal_mode", as: String.self)
+        }
         // SQLite creates the log when the first transaction reads the file; this makes sure it exists to open.
         try writer.run("SELECT count(*) FROM sqlite_schema", []) { _ in }
         do {
@@ -90,7 +92,8 @@ public final class SQLiteDatabase: Database, Service {
             return flusher
         } catch {
             // Still durable, only slower: each commit waits for the disk itself, on the writer's thread.
-            logger.warning("SQLite commits will each wait for the disk", metadata: ["path": "\(path)", "reason": "\(error)"])
+            logger.warning(
+                "SQLite commits will each wait for the disk", metadata: ["path": "\(path)", "reason": "\(error)"])
             try writer.run("PRAGMA synchronous=FULL", []) { _ in }
             return nil
         }
@@ -120,7 +123,12 @@ public final class SQLiteDatabase: Database, Service {
 
     /// Closes every connection; `run` calls it on shutdown.
     public func close() async {
-        guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
+        guard
+            !isClosed.withLock({ closed in
+                defer { closed = true }
+                return closed
+            })
+        else { return }
         writer.handles.closeAll()
         readers.handles.closeAll()
         writerThread.stop()

@@ -1,6 +1,6 @@
 import MarqueeCore
-import VaporCSQLite
 import MarqueeStore
+import VaporCSQLite
 
 /// An error SQLite reported: its (extended) result code and message.
 struct SQLiteFailure: Error, CustomStringConvertible {
@@ -15,9 +15,13 @@ struct SQLiteFailure: Error, CustomStringConvertible {
     var unavailable: DomainError? {
         switch code & 0xff {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            DomainError(.storageUnavailable, "The database is busy right now. Please try again in a moment.", retryAfterSeconds: 5)
+            DomainError(
+                .storageUnavailable, "The database is busy right now. Please try again in a moment.",
+                retryAfterSeconds: 5)
         case SQLITE_FULL:
-            DomainError(.storageUnavailable, "The server has no room left to save changes. Please try again later.", retryAfterSeconds: 60)
+            DomainError(
+                .storageUnavailable, "The server has no room left to save changes. Please try again later.",
+                retryAfterSeconds: 60)
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_NOMEM, SQLITE_CORRUPT, SQLITE_NOTADB:
             Self.cannotWrite
         default:

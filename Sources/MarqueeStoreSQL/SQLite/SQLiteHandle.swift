@@ -1,9 +1,9 @@
 import Foundation
+import MarqueeStore
 import NIOCore
 import SQLiteNIO
 import Synchronization
 import VaporCSQLite
-import MarqueeStore
 
 /// One SQLite connection used directly through the C API: statements run synchronously on the calling thread
 /// and stay prepared for reuse. Marquee's queries take microseconds, so running them in place costs far less than
@@ -37,7 +37,9 @@ final class SQLiteHandle: Sendable {
     /// Runs one statement with its bound values, calling `onRow` for each result row (on this thread).
     func run(_ sql: String, _ binds: [SQLiteData], onRow: (SQLiteResultRow) throws -> Void) throws {
         try state.withLock { state in
-            guard let db = state.db else { throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the connection is closed") }
+            guard let db = state.db else {
+                throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the connection is closed")
+            }
             var cached = true
             var statement = state.statements[sql]
             if statement == nil {
@@ -71,7 +73,8 @@ final class SQLiteHandle: Sendable {
                 guard status == SQLITE_ROW else { throw Self.error(db, status) }
                 let names = columns ?? Self.columnNames(statement)
                 columns = names
-                try onRow(SQLiteResultRow(columns: names, values: (0..<Int32(names.count)).map { Self.value(statement, $0) }))
+                try onRow(
+                    SQLiteResultRow(columns: names, values: (0..<Int32(names.count)).map { Self.value(statement, $0) }))
             }
         }
     }
@@ -104,7 +107,8 @@ final class SQLiteHandle: Sendable {
         case .float(let number): sqlite_nio_sqlite3_bind_double(statement, index, number)
         case .null: sqlite_nio_sqlite3_bind_null(statement, index)
         case .text(let text):
-            sqlite_nio_sqlite3_bind_text64(statement, index, text, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
+            sqlite_nio_sqlite3_bind_text64(
+                statement, index, text, UInt64(text.utf8.count), transient, UInt8(SQLITE_UTF8))
         case .blob(let buffer):
             buffer.withUnsafeReadableBytes {
                 sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient)

@@ -1,7 +1,7 @@
+import MarqueeStore
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
-import MarqueeStore
 
 /// A result row of `SQLiteHandle`, readable through SQLKit (values decode as SQLiteKit decodes them).
 struct SQLiteResultRow: SQLRow {

@@ -18,7 +18,8 @@ public struct GridPage: WebPage {
     /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
     /// through (without `page`).
     public init(
-        chrome: Chrome, heading: String, tabs: [PageLink], sorts: [PageLink] = [], results: Page<MediaSummary>, api: String,
+        chrome: Chrome, heading: String, tabs: [PageLink], sorts: [PageLink] = [], results: Page<MediaSummary>,
+        api: String,
         pageURL: (Int) -> String
     ) {
         self.chrome = chrome

@@ -28,7 +28,9 @@ public struct HomePage: WebPage {
                 overview: hero.overview.flatMap(\.nonEmpty), trailer: Trailer.first(in: heroVideos))
         }
         rows = feed.rows.map { row in
-            CardRow(id: row.id, title: row.title, seeAll: Self.seeAll(row.seeAll), cards: row.results.prefix(Self.cardsPerRow).map(Card.init))
+            CardRow(
+                id: row.id, title: row.title, seeAll: Self.seeAll(row.seeAll),
+                cards: row.results.prefix(Self.cardsPerRow).map(Card.init))
         }
         self.gated = gated
     }

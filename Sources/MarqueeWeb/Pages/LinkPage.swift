@@ -52,7 +52,9 @@ public struct LinkPage: WebPage {
     }
 
     /// A button that posts `token` to `path`.
-    public static func confirm(chrome: Chrome, heading: String, path: String, token: String, button: String, csrf: String)
+    public static func confirm(
+        chrome: Chrome, heading: String, path: String, token: String, button: String, csrf: String
+    )
         -> LinkPage
     {
         LinkPage(

@@ -27,7 +27,9 @@ public struct PersonPage: WebPage {
     /// A person's page.
     public init(chrome: Chrome, person: PersonDetails) {
         self.chrome = chrome
-        item = Card(kind: .person, id: person.id, title: person.name, sub: person.knownForDepartment, image: person.profile?.small)
+        item = Card(
+            kind: .person, id: person.id, title: person.name, sub: person.knownForDepartment,
+            image: person.profile?.small)
         photo = person.profile?.medium ?? Card.noImage
         let facts: [(String, String?)] = [
             ("Known for", person.knownForDepartment), ("Born", Formatting.date(person.birthday)),
@@ -40,7 +42,8 @@ public struct PersonPage: WebPage {
         var seen = Set<MediaSummary>()
         knownFor = all.map(\.item).sorted { ($0.popularity ?? 0) > ($1.popularity ?? 0) }
             .filter { seen.insert($0).inserted }.prefix(12).map(Card.init)
-        credits = all.sorted { ($0.item.year ?? 9999, $0.item.title) > ($1.item.year ?? 9999, $1.item.title) }.map { credit in
+        credits = all.sorted { ($0.item.year ?? 9999, $0.item.title) > ($1.item.year ?? 9999, $1.item.title) }.map {
+            credit in
             Credit(
                 year: credit.item.year.map(String.init) ?? "—", title: credit.item.title,
                 href: Card.href(kind: credit.item.mediaType.rawValue, id: String(credit.item.id)),

@@ -88,11 +88,13 @@ public struct SavedPage: WebPage {
                 href: parameters.isEmpty ? base : "\(base)?\(parameters.joined(separator: "&"))", label: label,
                 current: choice == kind)
         }
-        let watchlistSorts = list == .watchlist ? [("watched.desc", "Recently watched"), ("rating.desc", "Highest rated")] : []
-        let sortChoices = [
-            ("created.desc", "Newest first"), ("created.asc", "Oldest first"), ("updated.desc", "Recently changed"),
-            ("title.asc", "Title A–Z"), ("title.desc", "Title Z–A"),
-        ] + watchlistSorts
+        let watchlistSorts =
+            list == .watchlist ? [("watched.desc", "Recently watched"), ("rating.desc", "Highest rated")] : []
+        let sortChoices =
+            [
+                ("created.desc", "Newest first"), ("created.asc", "Oldest first"), ("updated.desc", "Recently changed"),
+                ("title.asc", "Title A–Z"), ("title.desc", "Title Z–A"),
+            ] + watchlistSorts
         sorts = sortChoices.map { Choice(value: $0.0, label: $0.1, selected: $0.0 == "\(sort).\(order)") }
         self.query = query
         self.kind = kind?.rawValue

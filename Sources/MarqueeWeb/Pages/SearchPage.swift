@@ -37,7 +37,9 @@ public struct SearchPage: WebPage {
         self.chrome = chrome
         self.query = query
         self.year = year.map(String.init) ?? ""
-        let labels: [(SearchQuery.Scope, String)] = [(.multi, "Everything"), (.movie, "Movies"), (.tv, "TV"), (.person, "People")]
+        let labels: [(SearchQuery.Scope, String)] = [
+            (.multi, "Everything"), (.movie, "Movies"), (.tv, "TV"), (.person, "People"),
+        ]
         scopes = labels.map { Choice(value: $0.0.rawValue, label: $0.1, selected: $0.0 == scope) }
         cards = results?.results.map(Card.init) ?? []
         hasQuery = results != nil
@@ -50,7 +52,9 @@ public struct SearchPage: WebPage {
         api = "/api/v1/search?\(parameters)" + (localeQuery.isEmpty ? "" : "&\(localeQuery)")
         self.localeQuery = localeQuery
         next = results.flatMap { $0.page < $0.totalPages ? "/search?\(parameters)&page=\($0.page + 1)" : nil }
-        self.suggestions = suggestions.map { Suggestion(title: $0.title, href: "/search?q=\($0.title.queryValueEncoded)") }
+        self.suggestions = suggestions.map {
+            Suggestion(title: $0.title, href: "/search?q=\($0.title.queryValueEncoded)")
+        }
         self.gated = gated
         self.problem = problem
     }

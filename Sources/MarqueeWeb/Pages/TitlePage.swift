@@ -37,7 +37,9 @@ public struct TitlePage: WebPage {
     /// A TV show's page.
     public init(chrome: Chrome, show: TVDetails) {
         var facts = [String]()
-        if let date = Formatting.date(show.firstAirDate) ?? show.year.map(String.init) { facts.append("First aired \(date)") }
+        if let date = Formatting.date(show.firstAirDate) ?? show.year.map(String.init) {
+            facts.append("First aired \(date)")
+        }
         if let seasons = show.numberOfSeasons { facts.append(Formatting.count(seasons, "season")) }
         if let episodes = show.numberOfEpisodes { facts.append(Formatting.count(episodes, "episode")) }
         if let runtime = Formatting.runtime(show.episodeRuntime) { facts.append("\(runtime) an episode") }
@@ -66,7 +68,8 @@ public struct TitlePage: WebPage {
         self.facts = facts
         self.genres = genres.isEmpty ? nil : genres.map(\.name).joined(separator: " · ")
         self.rating = Formatting.rating(rating).map { score in
-            ratingSource == "editors" ? "★ \(score) (editors' score)" : "★ \(score) from \(Formatting.count(voteCount, "vote"))"
+            ratingSource == "editors"
+                ? "★ \(score) (editors' score)" : "★ \(score) from \(Formatting.count(voteCount, "vote"))"
         }
         self.overview = overview.flatMap(\.nonEmpty)
         longOverview = (overview?.count ?? 0) > 320
@@ -105,8 +108,10 @@ struct ProviderSection: Sendable {
             ("Rent", providers.rent), ("Buy", providers.buy),
         ]
         groups = all.filter { !$0.1.isEmpty }.map { label, list in
-            Group(label: label, providers: list.sorted { $0.displayPriority < $1.displayPriority }
-                .map { Provider(name: $0.name, logo: $0.logo?.small) })
+            Group(
+                label: label,
+                providers: list.sorted { $0.displayPriority < $1.displayPriority }
+                    .map { Provider(name: $0.name, logo: $0.logo?.small) })
         }
         guard !groups.isEmpty else { return nil }
         region = providers.region

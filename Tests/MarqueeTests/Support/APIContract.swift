@@ -27,7 +27,9 @@ struct APIContract: Sendable {
 
     /// Records each problem as an issue of the running test, at `sourceLocation`.
     func record(_ problems: [String], sourceLocation: SourceLocation) {
-        for problem in problems { Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation) }
+        for problem in problems {
+            Issue.record(Comment(rawValue: "contract: \(problem)"), sourceLocation: sourceLocation)
+        }
     }
 
     /// What in `answer` the document does not allow; empty when it conforms or the path is not part of the API
@@ -38,7 +40,9 @@ struct APIContract: Sendable {
         let method = answer.method.lowercased()
         guard method != "head", let operation = operation(method: method, path: path) else { return [] }
         let label = "\(answer.method) \(operation.template) → \(answer.status)"
-        guard let listed = operation.value["responses"]?[String(answer.status)] ?? operation.value["responses"]?["default"]
+        guard
+            let listed = operation.value["responses"]?[String(answer.status)]
+                ?? operation.value["responses"]?["default"]
         else { return ["\(label): the document lists no such status"] }
         let response = resolve(listed)
         var found: [String] = []
@@ -49,11 +53,16 @@ struct APIContract: Sendable {
             if !answer.body.isEmpty { found.append("\(label): a body where the document has none") }
             return found
         }
-        let mediaType = (answer.contentType ?? "").split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        } ?? ""
+        let mediaType =
+            (answer.contentType ?? "").split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            } ?? ""
         guard let declared = content.first(where: { $0.key.split(separator: ";").first.map(String.init) == mediaType })
-        else { return found + ["\(label): Content-Type \(answer.contentType ?? "none") is not one of \(content.keys.sorted())"] }
+        else {
+            return found + [
+                "\(label): Content-Type \(answer.contentType ?? "none") is not one of \(content.keys.sorted())"
+            ]
+        }
         guard mediaType == "application/json", let schema = declared.value["schema"] else { return found }
         guard let body = JSONValue.parse(answer.body) else { return found + ["\(label): the body is not JSON"] }
         var validator = SchemaValidator(document: document)
@@ -85,8 +94,9 @@ struct APIContract: Sendable {
         // Every part of a snapshot before the last has none.
         if data["more"] == .bool(true) {
             if event.id != nil { found.append("\(label): a part with more to follow has an id") }
-        } else if let seq = data["seq"], event.id?.wholeMatch(of: /[0-9]+:[0-9a-f]{8}/) == nil && seq.double != 0
-            || event.seq.map(Double.init) != seq.double
+        } else if let seq = data["seq"],
+            event.id?.wholeMatch(of: /[0-9]+:[0-9a-f]{8}/) == nil && seq.double != 0
+                || event.seq.map(Double.init) != seq.double
         {
             found.append("\(label): id \(event.id ?? "none") is not its seq and check")
         }
@@ -151,7 +161,8 @@ struct SchemaValidator {
         }
         if let types = rules["type"], !Self.fits(value, types) {
             let names = types.array?.compactMap(\.string) ?? [types.string ?? ""]
-            problems.append("\(place): \(Self.describe(value)) where the document says \(names.joined(separator: " or "))")
+            problems.append(
+                "\(place): \(Self.describe(value)) where the document says \(names.joined(separator: " or "))")
             return
         }
         if let allowed = rules["enum"]?.array, !allowed.contains(value) {

@@ -5,8 +5,9 @@ import Logging
 import MarqueeAccounts
 import MarqueeCore
 import NIOCore
-@testable import MarqueeServer
 import Testing
+
+@testable import MarqueeServer
 
 /// A live Marquee (real HTTP on loopback) delivering its mail to a real SMTP server, with a settable clock and a
 /// cheap bcrypt cost, plus helpers to talk to the account API the way a client does.
@@ -23,7 +24,8 @@ struct AccountHarness: Sendable {
     /// Runs `body` against a fresh server and SMTP sink. `overrides` are extra settings.
     static func run(
         _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
-        purgeInterval: Duration = .seconds(3600), configure: @Sendable (inout AppDependencies) -> Void = { _ in },
+        purgeInterval: Duration = .seconds(3600), hasher: (any PasswordHasher)? = nil,
+        configure: @Sendable (inout AppDependencies) -> Void = { _ in },
         _ body: @Sendable (AccountHarness) async throws -> Void
     ) async throws {
         try await withSMTPSink { sink in
@@ -33,8 +35,10 @@ struct AccountHarness: Sendable {
             let settings = try TestSettings.make(values)
             var dependencies = dependencies(clock)
             dependencies.abandonedAccountPurgeInterval = purgeInterval
+            if let hasher { dependencies.passwordHasher = hasher }
             configure(&dependencies)
-            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) { client in
+            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) {
+                client in
                 try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))
             }
         }
@@ -62,7 +66,8 @@ struct AccountHarness: Sendable {
         var body: String?
         if let fields {
             headers[.contentType] = "application/json"
-            body = String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+            body = String(
+                decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
         }
         return try await client.send(path, method: method, body: body, headers: headers, sourceLocation: sourceLocation)
     }

@@ -14,15 +14,18 @@ struct BrowserSession {
         async throws -> TestResponse
     {
         try await client.send(
-            path, method: method, body: body, headers: [.cookie: cookie, .csrfToken: csrf, .contentType: "application/json"])
+            path, method: method, body: body,
+            headers: [.cookie: cookie, .csrfToken: csrf, .contentType: "application/json"])
     }
 
     /// A new guest signed in with a session cookie.
     static func guest(_ client: some TestClientProtocol) async throws -> BrowserSession {
         let guest = try await client.send(
-            "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#, headers: [.contentType: "application/json"])
+            "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#,
+            headers: [.contentType: "application/json"])
         let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-        let body = try #require(try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any])
+        let body = try #require(
+            try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any])
         return BrowserSession(cookie: cookie, csrf: try #require(body["csrf_token"] as? String))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process of a test, started with `posix_spawn`.
@@ -41,7 +41,8 @@ final class ChildProcess: Sendable {
         for (stream, target) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] {
             switch stream {
             case .inherit: break
-            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .null:
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
             }
         }
@@ -64,7 +65,8 @@ final class ChildProcess: Sendable {
         let envp = variables.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let result = executable.contains("/")
+        let result =
+            executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
             : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         guard result == 0 else { throw ChildProcessFailed(executable: executable, errno: result) }
@@ -72,11 +74,12 @@ final class ChildProcess: Sendable {
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module does not import.
-    private static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(
-            symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
+    private static let closeFromAction:
+        (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+            return unsafeBitCast(
+                symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        }()
 
     /// Whether the child has not exited yet.
     var isRunning: Bool {

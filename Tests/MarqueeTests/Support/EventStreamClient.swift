@@ -66,7 +66,9 @@ final class EventStreamClient: Sendable {
         -> ServerEvent?
     {
         let event = await events.next(within: timeout)
-        if let event { APIContract.repository.record(APIContract.repository.problems(event), sourceLocation: sourceLocation) }
+        if let event {
+            APIContract.repository.record(APIContract.repository.problems(event), sourceLocation: sourceLocation)
+        }
         return event
     }
 
@@ -74,7 +76,10 @@ final class EventStreamClient: Sendable {
     func next(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [ServerEvent] {
         var received: [ServerEvent] = []
         for _ in 0..<count {
-            received.append(try #require(await next(sourceLocation: sourceLocation), "only \(received.count) of \(count) events arrived", sourceLocation: sourceLocation))
+            received.append(
+                try #require(
+                    await next(sourceLocation: sourceLocation), "only \(received.count) of \(count) events arrived",
+                    sourceLocation: sourceLocation))
         }
         return received
     }
@@ -107,9 +112,15 @@ final class EventStreamClient: Sendable {
             guard let name = parts.first else { continue }
             let value = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
             switch name {
-            case "id": event.id = value; sawField = true
-            case "event": event.event = value; sawField = true
-            case "data": event.data += event.data.isEmpty ? value : "\n" + value; sawField = true
+            case "id":
+                event.id = value
+                sawField = true
+            case "event":
+                event.event = value
+                sawField = true
+            case "data":
+                event.data += event.data.isEmpty ? value : "\n" + value
+                sawField = true
             default: continue
             }
         }

@@ -63,6 +63,8 @@ final class FakeOpenIDIssuer: Sendable {
         state.withLock { $0.keys.append(key) }
     }
 
+    // Named as the table or the wire names them.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     struct Claims: JWTPayload {
         var iss: String = FakeOpenIDIssuer.issuer
         var aud: String = FakeOpenIDIssuer.clientID
@@ -82,12 +84,15 @@ final class FakeOpenIDIssuer: Sendable {
         let key = try foreignKey ? Self.makeKey(kid: keys.last!.kid) : (keys.first { $0.kid == kid } ?? keys.last!)
         let collection = JWTKeyCollection()
         await collection.add(
-            rsa: try Insecure.RSA.PrivateKey(pem: key.privatePEM), digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.kid))
+            rsa: try Insecure.RSA.PrivateKey(pem: key.privatePEM), digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: key.kid))
         return try await collection.sign(claims, kid: JWKIdentifier(string: key.kid))
     }
 
     func claims(sub: String, email: String, verified: Bool = true, now: Date) -> Claims {
-        Claims(sub: sub, email: email, email_verified: verified, name: "Test Person", iat: now, exp: now.addingTimeInterval(3600))
+        Claims(
+            sub: sub, email: email, email_verified: verified, name: "Test Person", iat: now,
+            exp: now.addingTimeInterval(3600))
     }
 
     /// Serves `/jwks` for the duration of `body`, passing its URL.
@@ -117,13 +122,15 @@ final class FakeOpenIDIssuer: Sendable {
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { portContinuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            let serviceGroup = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+            let serviceGroup = ServiceGroup(
+                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
             group.addTask { try await serviceGroup.run() }
             var ports = portStream.makeAsyncIterator()
             let port = await ports.next() ?? 0
             defer { group.cancelAll() }
             let base = "http://127.0.0.1:\(port)"
-            let result = try await body(Endpoints(jwks: base + "/jwks", authorization: base + "/authorize", token: base + "/token"))
+            let result = try await body(
+                Endpoints(jwks: base + "/jwks", authorization: base + "/authorize", token: base + "/token"))
             await serviceGroup.triggerGracefulShutdown()
             return result
         }
@@ -140,11 +147,14 @@ final class FakeOpenIDIssuer: Sendable {
         let (consent, now) = consentState.withLock { $0 }
         switch consent {
         case .decline:
-            back.queryItems = [URLQueryItem(name: "error", value: "access_denied"), URLQueryItem(name: "state", value: state)]
+            back.queryItems = [
+                URLQueryItem(name: "error", value: "access_denied"), URLQueryItem(name: "state", value: state),
+            ]
         case .approve(let sub, let email):
             let code = UUID().uuidString
             grants.withLock {
-                $0[code] = Grant(challenge: challenge, redirectURI: redirectURI, claims: claims(sub: sub, email: email, now: now))
+                $0[code] = Grant(
+                    challenge: challenge, redirectURI: redirectURI, claims: claims(sub: sub, email: email, now: now))
             }
             back.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: state)]
         }
@@ -155,7 +165,9 @@ final class FakeOpenIDIssuer: Sendable {
     private func exchange(_ request: Request) async throws -> Response {
         let body = try await request.body.collect(upTo: 64 * 1024)
         var form: [String: String] = [:]
-        for item in URLComponents(string: "?" + String(buffer: body))?.queryItems ?? [] { form[item.name] = item.value ?? "" }
+        for item in URLComponents(string: "?" + String(buffer: body))?.queryItems ?? [] {
+            form[item.name] = item.value ?? ""
+        }
         let grant = form["code"].flatMap { code in grants.withLock { $0.removeValue(forKey: code) } }
         guard form["grant_type"] == "authorization_code", form["client_id"] == Self.clientID,
             form["client_secret"] == Self.clientSecret
@@ -170,13 +182,15 @@ final class FakeOpenIDIssuer: Sendable {
     }
 
     private static func json(_ text: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: .init(string: text)))
+        Response(
+            status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: .init(string: text)))
     }
 
     private static func makeKey(kid: String) throws -> Key {
         let pem = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
         let (modulus, exponent) = try Insecure.RSA.PrivateKey(pem: pem).publicKey.getKeyPrimitives()
-        let jwk = #"{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(modulus.base64URLEncoded())","e":"\#(exponent.base64URLEncoded())"}"#
+        let jwk =
+            #"{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(modulus.base64URLEncoded())","e":"\#(exponent.base64URLEncoded())"}"#
         return Key(kid: kid, privatePEM: pem, jwk: jwk)
     }
 

@@ -26,7 +26,8 @@ extension AccountHarness {
     }
 
     /// A GET with the session's token, as a JSON object.
-    func getObject(_ session: Session, _ path: String, status: HTTPResponse.Status = .ok) async throws -> [String: Any] {
+    func getObject(_ session: Session, _ path: String, status: HTTPResponse.Status = .ok) async throws -> [String: Any]
+    {
         let response = try await call(path, method: .get, bearer: session.accessToken)
         #expect(response.status == status, "\(path): \(response.text)")
         return try object(response)

@@ -19,7 +19,8 @@ struct LoopbackClient: Sendable {
 
     /// Sends a request; `json` becomes the body. The answer is checked against the OpenAPI document.
     func send(
-        _ method: HTTPMethod, _ path: String, json: String? = nil, bearer: String? = nil, timeout: TimeAmount = .seconds(30),
+        _ method: HTTPMethod, _ path: String, json: String? = nil, bearer: String? = nil,
+        timeout: TimeAmount = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
@@ -33,7 +34,8 @@ struct LoopbackClient: Sendable {
         let body = try await response.body.collect(upTo: 16 << 20)
         let answer = APIContract.Answer(
             method: method.rawValue, uri: path, status: Int(response.status.code),
-            contentType: response.headers.first(name: "Content-Type"), requestID: response.headers.first(name: "X-Request-Id"),
+            contentType: response.headers.first(name: "Content-Type"),
+            requestID: response.headers.first(name: "X-Request-Id"),
             body: Array(body.readableBytesView))
         APIContract.repository.record(APIContract.repository.problems(answer), sourceLocation: sourceLocation)
         return Reply(status: Int(response.status.code), body: String(buffer: body))
@@ -53,7 +55,8 @@ struct LoopbackClient: Sendable {
     /// Saves a favourite movie; returns the response status.
     func saveMovie(_ id: String, token: String, timeout: TimeAmount = .seconds(30)) async throws -> Int {
         try await send(
-            .PUT, "/api/v1/me/items/favorites/movie/\(id)", json: #"{"snapshot":{"title":"Film \#(id)"}}"#, bearer: token,
+            .PUT, "/api/v1/me/items/favorites/movie/\(id)", json: #"{"snapshot":{"title":"Film \#(id)"}}"#,
+            bearer: token,
             timeout: timeout
         ).status
     }
@@ -67,7 +70,9 @@ struct LoopbackClient: Sendable {
             let reply = try await send(.GET, query, bearer: token)
             #expect(reply.status == 200, "\(reply.body)")
             let page = reply.object
-            for item in page["results"] as? [[String: Any]] ?? [] { if let id = item["id"] as? String { ids.insert(id) } }
+            for item in page["results"] as? [[String: Any]] ?? [] {
+                if let id = item["id"] as? String { ids.insert(id) }
+            }
             cursor = page["next_cursor"] as? String
         } while cursor != nil
         return ids

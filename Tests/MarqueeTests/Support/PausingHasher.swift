@@ -44,7 +44,12 @@ final class PausingHasher: PasswordHasher {
 
     func verify(_ password: String, against hash: String) async throws -> Bool {
         let matches = try await base.verify(password, against: hash)
-        if let hold = next.withLock({ held in defer { held = nil }; return held }) { await hold.pause() }
+        if let hold = next.withLock({ held in
+            defer { held = nil }
+            return held
+        }) {
+            await hold.pause()
+        }
         return matches
     }
 }

@@ -94,7 +94,9 @@ final class Mailbox: Sendable {
 
     /// Every message so far, oldest first.
     func all() -> [ReceivedMail] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".eml") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasSuffix(".eml")
+        }
         return names.sorted().compactMap { name in
             (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)).map(ReceivedMail.init)
         }
@@ -107,7 +109,9 @@ final class Mailbox: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
-            let matching = all().filter { $0.header("To") == address && (subject.isEmpty || ($0.header("Subject") ?? "").contains(subject)) }
+            let matching = all().filter {
+                $0.header("To") == address && (subject.isEmpty || ($0.header("Subject") ?? "").contains(subject))
+            }
             if matching.count > index { return matching[index] }
             try await Task.sleep(for: .milliseconds(25))
         }

@@ -87,7 +87,8 @@ func runMarquee(_ arguments: [String], environment: [String: String] = [:], inpu
     let output = Pipe()
     let stdin = Pipe()
     let process = try ChildProcess.launch(
-        ServerProcess.binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        ServerProcess.binary.path, arguments,
+        environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
         stdin: .descriptor(stdin.fileHandleForReading.fileDescriptor),
         stdout: .descriptor(output.fileHandleForWriting.fileDescriptor),
         stderr: .descriptor(output.fileHandleForWriting.fileDescriptor))

@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarqueeCore
-@testable import MarqueeServer
 import NIOCore
 import Testing
+
+@testable import MarqueeServer
 
 /// Runs a whole Marquee server (through `buildApplication`) for the duration of `body`.
 func withMarquee<T: Sendable>(
@@ -67,7 +68,8 @@ extension TestClientProtocol {
         _ uri: String, method: HTTPRequest.Method, body: String? = nil, headers: HTTPFields = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> TestResponse {
-        try await send(uri, method: method, bytes: body.map { Array($0.utf8) }, headers: headers, sourceLocation: sourceLocation)
+        try await send(
+            uri, method: method, bytes: body.map { Array($0.utf8) }, headers: headers, sourceLocation: sourceLocation)
     }
 
     /// Sends a body of any bytes (not UTF-8, say) and checks the answer against the OpenAPI document.
@@ -75,7 +77,9 @@ extension TestClientProtocol {
         _ uri: String, method: HTTPRequest.Method, bytes: [UInt8]?, headers: HTTPFields = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> TestResponse {
-        let response = try await execute(uri: uri, method: method, headers: headers, body: bytes.map { ByteBuffer(bytes: $0) }) {
+        let response = try await execute(
+            uri: uri, method: method, headers: headers, body: bytes.map { ByteBuffer(bytes: $0) }
+        ) {
             TestResponse(status: $0.status, headers: $0.headers, body: $0.body)
         }
         response.checkContract(method: method, uri: uri, sourceLocation: sourceLocation)

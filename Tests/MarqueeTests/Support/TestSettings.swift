@@ -33,7 +33,8 @@ enum TestSettings {
     /// The quiet logger, or one at the level named in `MARQUEE_TEST_LOG` (for debugging a test).
     static var debugLogger: Logger {
         var logger = Logger(label: "marquee.tests")
-        logger.logLevel = ProcessInfo.processInfo.environment["MARQUEE_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["MARQUEE_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
         return logger
     }
 
