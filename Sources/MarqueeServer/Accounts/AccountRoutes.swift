@@ -47,6 +47,11 @@ struct AccountRoutes {
 
     func register(on router: Router<MarqueeRequestContext>) {
         let auth = router.group("api/v1/auth")
+        let signedIn = { (path: RouterPath) in
+            router.group(path).add(middleware: AuthenticationMiddleware(authenticator: authenticator))
+                .group(context: SignedInRequestContext.self)
+        }
+        let authSignedIn = signedIn("api/v1/auth")
         auth.post("signup") { request, context in
             let body = try await JSONBody.decode(
                 Credentials.self, from: request, context: context, fields: ["email", "password"])
@@ -100,8 +105,8 @@ struct AccountRoutes {
                 client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .ok)
         }
-        auth.post("upgrade") { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+        authSignedIn.post("upgrade") { request, context in
+            let signedIn = context.auth
             let body = try await JSONBody.decode(
                 UpgradeRequest.self, from: request, context: context, fields: ["email", "password", "id_token"])
             if let idToken = body.idToken {
@@ -125,8 +130,8 @@ struct AccountRoutes {
             let tokens = try await accounts.refresh(body.refreshToken)
             return try JSONResponse.make(SessionBody(.tokens(tokens), user: nil, now: now()))
         }
-        auth.post("signout") { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+        authSignedIn.post("signout") { request, context in
+            let signedIn = context.auth
             let body = try await JSONBody.decode(
                 SignOutRequest.self, from: request, context: context, fields: ["everywhere"], allowEmpty: true)
             let everywhere = body.everywhere ?? false
@@ -150,16 +155,16 @@ struct AccountRoutes {
             return try status(
                 .ok, "password_reset", "Your new password is set and every device was signed out. Sign in with it now.")
         }
-        auth.post("password/change") { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+        authSignedIn.post("password/change") { request, context in
+            let signedIn = context.auth
             let body = try await JSONBody.decode(
                 PasswordChange.self, from: request, context: context, fields: ["current_password", "new_password"])
             let renewed = try await accounts.changePassword(
                 signedIn, current: body.currentPassword, new: body.newPassword, client: ClientInfo(request, context))
             return try sessionResponse(renewed, status: .ok)
         }
-        auth.post("email/change") { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+        authSignedIn.post("email/change") { request, context in
+            let signedIn = context.auth
             let body = try await JSONBody.decode(
                 EmailChange.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.requestEmailChange(
@@ -174,14 +179,14 @@ struct AccountRoutes {
             return try status(.ok, "email_changed", "Your email address is now \(user.email ?? "changed").")
         }
 
-        let me = router.group("api/v1/me")
-        me.get { request, _ in
-            let signedIn = try await authenticator.authenticate(request)
+        let me = signedIn("api/v1/me")
+        me.get { _, context in
+            let signedIn = context.auth
             let user = try await accounts.account(signedIn)
             return try meResponse(user, signedIn)
         }
         me.patch { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+            let signedIn = context.auth
             let update = try await JSONBody.decode(
                 ProfileUpdate.self, from: request, context: context, fields: ProfileUpdate.fields,
                 nullable: ProfileUpdate.fields)
@@ -189,7 +194,7 @@ struct AccountRoutes {
             return try meResponse(user, signedIn)
         }
         me.delete { request, context in
-            let signedIn = try await authenticator.authenticate(request)
+            let signedIn = context.auth
             let body = try await JSONBody.decode(
                 DeleteRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
             try await accounts.deleteAccount(signedIn, password: body.password, client: ClientInfo(request, context))
@@ -231,7 +236,7 @@ struct AccountRoutes {
 
 extension ClientInfo {
     /// Who is asking: the client's address (after trusted proxies) and the start of its User-Agent.
-    init(_ request: Request, _ context: MarqueeRequestContext) {
+    init(_ request: Request, _ context: some MarqueeContext) {
         self.init(
             address: context.clientAddress, description: request.headers[.userAgent].map { $0.prefix(codePoints: 200) })
     }

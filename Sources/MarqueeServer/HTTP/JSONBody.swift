@@ -10,7 +10,7 @@ enum JSONBody {
     /// `null` (which means "clear it"); elsewhere `null` is not taken for "absent". `allowEmpty` lets a route take no
     /// body at all (decoded from `{}`).
     static func decode<T: Decodable>(
-        _ type: T.Type, from request: Request, context: MarqueeRequestContext, fields: Set<String>,
+        _ type: T.Type, from request: Request, context: some MarqueeContext, fields: Set<String>,
         nested: [String: Set<String>] = [:], nullable: Set<String> = [], allowEmpty: Bool = false
     ) async throws -> T {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)

@@ -5,11 +5,18 @@ import MarqueeCore
 /// Validated access to path and query parameters; every failure is a `DomainError` with a stable code.
 struct RequestParsing {
     let request: Request
-    let context: MarqueeRequestContext
+    /// The route's path parameters.
+    let parameters: Parameters
     /// Query values that replace the request's own (a page translating its form fields to the API's names).
     var overrides: [String: String] = [:]
     /// Where a cacheable route's parsing notes what it read (see `ParameterRecord`).
     var record: ParameterRecord?
+
+    /// Reads `request`'s parameters, with the path parameters its route matched (in `context`).
+    init(request: Request, context: some MarqueeContext) {
+        self.request = request
+        parameters = context.parameters
+    }
 
     func query(_ name: String) -> String? {
         record?.read(name)
@@ -46,8 +53,12 @@ struct RequestParsing {
     /// A path parameter with its percent-escapes decoded, as the API's routes read theirs: clients that escape every
     /// segment (`encodeURIComponent("SK:C:5")` is `SK%3AC%3A5`) send them so. An escape that is not UTF-8 leaves it
     /// as sent, for the parameter's own check to refuse.
-    static func pathParameter(_ name: String, in context: MarqueeRequestContext) -> String {
-        let raw = context.parameters.get(name) ?? ""
+    static func pathParameter(_ name: String, in context: some MarqueeContext) -> String {
+        pathParameter(name, in: context.parameters)
+    }
+
+    private static func pathParameter(_ name: String, in parameters: Parameters) -> String {
+        let raw = parameters.get(name) ?? ""
         guard raw.utf8.contains(UInt8(ascii: "%")) else { return raw }
         return raw.removingPercentEncoding ?? raw
     }
@@ -65,7 +76,7 @@ struct RequestParsing {
     /// The `{id}` path parameter: a positive whole number. Where lists share the path (`/movies/{id}` and
     /// `/movies/popular`), a word that is not a list is reported as an unknown list.
     func id(orListOf lists: [String] = []) throws -> Int {
-        let text = Self.pathParameter("id", in: context)
+        let text = Self.pathParameter("id", in: parameters)
         if !lists.isEmpty, !text.isEmpty, text.allSatisfy({ $0.isLetter || $0 == "_" }) {
             throw DomainError(
                 .unknownList, "There is no list called '\(text.prefix(40))'. Lists: \(lists.joined(separator: ", ")).")

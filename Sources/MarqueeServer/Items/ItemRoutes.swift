@@ -14,7 +14,7 @@ struct ItemRoutes {
     let items: SavedItemService
     let importer: ItemImporter
     let hub: ChangeHub<ByteBuffer>
-    let authenticator: Authenticator
+    let authentication: AuthenticationMiddleware
     let streams: LiveStreamOpener
     let now: @Sendable () -> Date
 
@@ -22,15 +22,13 @@ struct ItemRoutes {
     static let maxImportSize = 8 << 20
 
     func register(on router: Router<MarqueeRequestContext>) {
-        let me = router.group("api/v1/me")
+        let me = router.group("api/v1/me").add(middleware: authentication).group(context: SignedInRequestContext.self)
         me.get("items") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let query = try Self.listQuery(RequestParsing(request: request, context: context))
-            let (page, cursor) = try await items.page(query, for: auth.userID)
+            let (page, cursor) = try await items.page(query, for: context.auth.userID)
             return json(ItemResponses.page(page, cursor: cursor))
         }
         me.post("items/states") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let body = try await JSONBody.decode(
                 StatesRequest.self, from: request, context: context, fields: ["items"],
                 nested: ["items": ["media_type", "id"]])
@@ -38,7 +36,7 @@ struct ItemRoutes {
             let pairs = try body.items.map {
                 SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id.text))
             }
-            let states = try await items.states(of: pairs, for: auth.userID)
+            let states = try await items.states(of: pairs, for: context.auth.userID)
             return try json(
                 ItemStatesBody(
                     results: pairs.map { pair in
@@ -49,23 +47,20 @@ struct ItemRoutes {
                     }))
         }
         me.get("items/:list/:kind/:id") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
-            return json(ItemResponses.item(try await items.item(list: list, kind: kind, id: id, for: auth.userID)))
+            return json(ItemResponses.item(try await items.item(list: list, kind: kind, id: id, for: context.auth.userID)))
         }
         me.put("items/:list/:kind/:id") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context, saving: true)
             let body = try await JSONBody.decode(
                 ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
                 nested: ItemEditBody.nested,
                 nullable: ItemEditBody.nullable)
             let saved = try await items.save(
-                try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+                try body.edit(now: now()), list: list, kind: kind, id: id, for: context.auth.userID)
             return json(ItemResponses.change(saved.change), status: saved.created ? .created : .ok)
         }
         me.patch("items/:list/:kind/:id") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(
                 ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
@@ -77,34 +72,71 @@ struct ItemRoutes {
                     "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
             }
             let change = try await items.edit(
-                try body.edit(now: now()), list: list, kind: kind, id: id, for: auth.userID)
+                try body.edit(now: now()), list: list, kind: kind, id: id, for: context.auth.userID)
             return json(ItemResponses.change(change))
         }
         me.delete("items/:list/:kind/:id") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let (list, kind, id) = try itemPath(context)
             try RequestParsing(request: request, context: context).onlyQuery([])
-            return json(ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: auth.userID)))
+            return json(ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: context.auth.userID)))
         }
         me.delete("items/:list") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
             let parsing = RequestParsing(request: request, context: context)
             try parsing.onlyQuery(["kind"])
             let kind = try parsing.query("kind").map(ItemRules.kind)
-            guard let change = try await items.clear(list: list, kind: kind, for: auth.userID) else {
+            guard let change = try await items.clear(list: list, kind: kind, for: context.auth.userID) else {
                 return Response(status: .noContent)
             }
             return json(ItemResponses.change(change))
         }
         me.get("changes") { request, context in
-            let auth = try await authenticator.authenticate(request)
             let parsing = RequestParsing(request: request, context: context)
             let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? ResumePoint(seq: 0)
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
-            return try await changes(for: auth.userID, since: since, limit: limit)
+            return try await changes(for: context.auth.userID, since: since, limit: limit)
         }
-        me.get("changes/stream") { request, context in
+        me.get("export") { request, context in
+            let format = try RequestParsing(request: request, context: context).choice(
+                "format", default: ExportFormat.json)
+            let snapshot = try await items.snapshot(for: context.auth.userID, batchSize: 50)
+            let day = RFC3339.string(now()).prefix(10)
+            var response: Response
+            switch format {
+            case .json:
+                response = Response(
+                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                    body: StreamedItems.export(snapshot, at: now()))
+            case .csv:
+                response = Response(
+                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: StreamedItems.csv(snapshot))
+            }
+            response.headers[.contentDisposition] = "attachment; filename=\"marquee-items-\(day).\(format.rawValue)\""
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
+        me.post("import") { request, context in
+            let parsing = RequestParsing(request: request, context: context)
+            let format = try parsing.query("format").map { text in
+                guard let format = ItemImporter.Format(rawValue: text) else {
+                    throw DomainError(.unknownImportFormat, "format must be one of: json, csv, letterboxd, imdb.")
+                }
+                return format
+            }
+            try parsing.onlyQuery(["format", "list"])
+            let list = try parsing.query("list").map(ItemRules.list)
+            let buffer = try await request.body.collect(upTo: Self.maxImportSize)
+            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+                throw DomainError(
+                    .invalidBody,
+                    "The file is not UTF-8 text. Save it as UTF-8 (in a spreadsheet: \"CSV UTF-8\") and import it again."
+                )
+            }
+            guard !text.isEmpty else { throw DomainError(.invalidBody, "The file is empty.") }
+            return try json(try await importer.run(text, format: format, list: list, for: context.auth.userID))
+        }
+        // Not in `me`: the opener checks the sign-in itself, as it does for streams served on the connection.
+        router.group("api/v1/me").get("changes/stream") { request, context in
             // Connections normally have this served by `LiveStreamHandler`; it comes here for the errors (and when
             // a connection still owes earlier responses).
             let (stream, since) = try await streams.stream(for: request, logger: context.logger)
@@ -123,47 +155,6 @@ struct ItemRoutes {
                         throw error
                     }
                 })
-        }
-        me.get("export") { request, context in
-            let auth = try await authenticator.authenticate(request)
-            let format = try RequestParsing(request: request, context: context).choice(
-                "format", default: ExportFormat.json)
-            let snapshot = try await items.snapshot(for: auth.userID, batchSize: 50)
-            let day = RFC3339.string(now()).prefix(10)
-            var response: Response
-            switch format {
-            case .json:
-                response = Response(
-                    status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                    body: StreamedItems.export(snapshot, at: now()))
-            case .csv:
-                response = Response(
-                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: StreamedItems.csv(snapshot))
-            }
-            response.headers[.contentDisposition] = "attachment; filename=\"marquee-items-\(day).\(format.rawValue)\""
-            response.headers[.cacheControl] = "no-store"
-            return response
-        }
-        me.post("import") { request, context in
-            let auth = try await authenticator.authenticate(request)
-            let parsing = RequestParsing(request: request, context: context)
-            let format = try parsing.query("format").map { text in
-                guard let format = ItemImporter.Format(rawValue: text) else {
-                    throw DomainError(.unknownImportFormat, "format must be one of: json, csv, letterboxd, imdb.")
-                }
-                return format
-            }
-            try parsing.onlyQuery(["format", "list"])
-            let list = try parsing.query("list").map(ItemRules.list)
-            let buffer = try await request.body.collect(upTo: Self.maxImportSize)
-            guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
-                throw DomainError(
-                    .invalidBody,
-                    "The file is not UTF-8 text. Save it as UTF-8 (in a spreadsheet: \"CSV UTF-8\") and import it again."
-                )
-            }
-            guard !text.isEmpty else { throw DomainError(.invalidBody, "The file is empty.") }
-            return try json(try await importer.run(text, format: format, list: list, for: auth.userID))
         }
     }
 
@@ -208,7 +199,7 @@ struct ItemRoutes {
 
     /// The item a path names. Saving holds the id to its kind's form; reading, editing and removing take any valid
     /// id, so that an item saved before that rule can still be reached.
-    private func itemPath(_ context: MarqueeRequestContext, saving: Bool = false) throws -> (
+    private func itemPath(_ context: SignedInRequestContext, saving: Bool = false) throws -> (
         SavedList, SavedKind, String
     ) {
         let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))

@@ -32,7 +32,9 @@ struct ItemsAssembly {
 
     /// Opens live streams for the route and for `LiveStreamHandler`.
     func streams(_ authenticator: Authenticator) -> LiveStreamOpener {
-        LiveStreamOpener(items: service, authenticator: authenticator, heartbeatsPerSessionCheck: 4)
+        LiveStreamOpener(
+            items: service, authentication: AuthenticationMiddleware(authenticator: authenticator),
+            heartbeatsPerSessionCheck: 4)
     }
 
     func routes(
@@ -41,7 +43,8 @@ struct ItemsAssembly {
         ItemRoutes(
             items: service,
             importer: ItemImporter(items: service, catalog: catalog, locale: locale, now: dependencies.now), hub: hub,
-            authenticator: authenticator, streams: streams(authenticator), now: dependencies.now)
+            authentication: AuthenticationMiddleware(authenticator: authenticator), streams: streams(authenticator),
+            now: dependencies.now)
     }
 }
 

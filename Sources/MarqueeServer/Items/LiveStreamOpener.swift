@@ -17,19 +17,19 @@ struct LiveStreamOpener: Sendable {
     ]
 
     let items: SavedItemService
-    let authenticator: Authenticator
+    let authentication: AuthenticationMiddleware
     let heartbeatsPerSessionCheck: Int
 
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
     /// Throws the error the client should see when the request is not signed in or names a bad point.
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: ResumePoint?) {
         try request.uri.refuseRepeatedParameters()
-        let auth = try await authenticator.authenticate(request)
+        let auth = try await authentication.authenticate(request)
         let since =
             try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
             ?? Self.since(request.uri.formValue("since"), name: "since")
         let stream = ChangeStream(
-            items: items, tokens: authenticator.tokens, auth: auth,
+            items: items, tokens: authentication.authenticator.tokens, auth: auth,
             heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
             logger: logger)
         return (stream, since)
@@ -38,7 +38,7 @@ struct LiveStreamOpener: Sendable {
     /// Checks, once subscribed, that the sign-in is still active: a sign-out between authenticating and subscribing
     /// would not reach the new stream.
     func confirmActive(_ stream: ChangeStream) async throws {
-        guard try await authenticator.tokens.isActive(sessionID: stream.auth.sessionID, of: stream.auth.userID) else {
+        guard try await authentication.authenticator.tokens.isActive(sessionID: stream.auth.sessionID, of: stream.auth.userID) else {
             throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
         }
     }
