@@ -48,7 +48,8 @@ struct ItemRoutes {
         }
         me.get("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context)
-            return json(ItemResponses.item(try await items.item(list: list, kind: kind, id: id, for: context.auth.userID)))
+            return json(
+                ItemResponses.item(try await items.item(list: list, kind: kind, id: id, for: context.auth.userID)))
         }
         me.put("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context, saving: true)
@@ -78,7 +79,8 @@ struct ItemRoutes {
         me.delete("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context)
             try RequestParsing(request: request, context: context).onlyQuery([])
-            return json(ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: context.auth.userID)))
+            return json(
+                ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: context.auth.userID)))
         }
         me.delete("items/:list") { request, context in
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))

@@ -38,7 +38,10 @@ struct LiveStreamOpener: Sendable {
     /// Checks, once subscribed, that the sign-in is still active: a sign-out between authenticating and subscribing
     /// would not reach the new stream.
     func confirmActive(_ stream: ChangeStream) async throws {
-        guard try await authentication.authenticator.tokens.isActive(sessionID: stream.auth.sessionID, of: stream.auth.userID) else {
+        guard
+            try await authentication.authenticator.tokens.isActive(
+                sessionID: stream.auth.sessionID, of: stream.auth.userID)
+        else {
             throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.")
         }
     }
