@@ -3,46 +3,6 @@ public import Logging
 public import MarqueeCore
 public import MarqueeStore
 
-/// Who is asking, for throttling and "signed in on" descriptions.
-public struct ClientInfo: Sendable {
-    /// The client's IP address (or "unknown").
-    public var address: String
-    /// A short description such as the User-Agent.
-    public var description: String?
-
-    /// Creates client info.
-    public init(address: String, description: String? = nil) {
-        self.address = address
-        self.description = description
-    }
-}
-
-/// How a session was started: tokens for API clients, a cookie for the web app.
-public enum SessionStart: Sendable, Equatable {
-    /// Access + refresh tokens.
-    case tokens(SessionTokens)
-    /// A browser session cookie.
-    case web(WebSession)
-}
-
-/// A new session and the account it belongs to.
-public struct SignedIn: Sendable {
-    /// The account.
-    public var user: UserRecord
-    /// Its new session.
-    public var session: SessionStart
-}
-
-/// What following a verification link did.
-public enum VerificationOutcome: String, Sendable {
-    /// The address is now confirmed; the person can sign in.
-    case verified
-    /// The link had been used already and the address is confirmed: nothing to do.
-    case alreadyVerified = "already_verified"
-    /// A guest's data was moved into the existing account the link was mailed to.
-    case merged
-}
-
 /// Every account flow: sign-up with verification, sign-in, guests and their upgrade, Google, reset and change of
 /// password and email, profile and deletion. Routes and the web app call this; it knows nothing of HTTP.
 public struct AccountService: Sendable {
@@ -352,29 +312,4 @@ public struct AccountService: Sendable {
     }
 
     static var accountGone: DomainError { DomainError(.sessionEnded, "This account no longer exists.") }
-}
-
-/// Moves a guest's saved data into another account (favourites arrive with a later feature).
-public protocol GuestDataTransfer: Sendable {
-    /// Moves everything `guest` saved into `target`'s data.
-    func move(from guest: UserID, to target: UserID) async throws
-}
-
-/// The transfer while accounts hold no data beyond the account itself.
-public struct NoGuestData: GuestDataTransfer {
-    /// Creates it.
-    public init() {}
-    public func move(from guest: UserID, to target: UserID) async throws {}
-}
-
-/// A hash of a random password nobody knows, made once, to check against when there is no account.
-actor DecoyHash {
-    private var value: String?
-
-    func hash(using hasher: any PasswordHasher) async throws -> String {
-        if let value { return value }
-        let made = try await hasher.hash(TokenIssuer.randomToken())
-        value = made
-        return made
-    }
 }

@@ -1,6 +1,7 @@
 public import MarqueeCore
 
-/// Where committed changes go to reach live streams (this process's hub now; other instances later).
+/// Where committed changes go to reach this process's live streams (other instances hear of them over the
+/// database's bus, see `InstanceBusService`).
 public protocol ChangePublisher: Sendable {
     /// Hands over a committed change of `user`'s; must return quickly.
     func publish(_ change: ItemChange, for user: UserID)

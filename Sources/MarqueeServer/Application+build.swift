@@ -3,7 +3,7 @@ public import Foundation
 public import Hummingbird
 public import Logging
 public import MarqueeAccounts
-public import MarqueeCatalog
+import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
 public import MarqueeStoreSQL
@@ -12,28 +12,17 @@ import NIOCore
 import Prometheus
 public import ServiceLifecycle
 
-/// Seams the composition root takes from outside: time, randomness and upstream tuning.
+/// Seams the composition root takes from outside: time, randomness, password hashing and a word when it listens.
+/// (Limits and intervals are in `ServerSettings.tuning`.)
 public struct AppDependencies: Sendable {
     /// The current time.
     public var now: @Sendable () -> Date = { Date() }
     /// A random index below the argument (the home hero).
     public var pickIndex: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
-    /// Retry, timeout and cache tuning for upstream calls; the rate limit comes from settings.
-    public var upstreamPolicy = UpstreamFetcher.Policy()
     /// Called with the port once the server listens.
     public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
     /// Password hashing; nil uses bcrypt at cost 12 (tests pass a cheaper cost).
     public var passwordHasher: (any PasswordHasher)?
-    /// How often idle guests are looked for.
-    public var abandonedAccountPurgeInterval: Duration = .seconds(3600)
-    /// How often the upstream cache is kept within its bounds.
-    public var upstreamCachePurgeInterval: Duration = .seconds(60)
-    /// How often live streams get a heartbeat.
-    public var streamHeartbeat: Duration = .seconds(15)
-    /// How many recent changes each person's log keeps for resuming.
-    public var changeLogLength = 1_000
-    /// How many bytes of frames a live stream may fall behind a socket that takes no more before it is closed.
-    public var streamBacklogLimit = 512 * 1_024
 
     /// The production dependencies.
     public init() {}
@@ -164,7 +153,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             ])
         let streams = LiveStreamHandler.Shared(
             opener: saved.streams(accounts.authenticator), hub: saved.hub, serverName: serverName,
-            instruments: instruments, logger: logger, backlogLimit: dependencies.streamBacklogLimit)
+            instruments: instruments, logger: logger, backlogLimit: settings.tuning.streamBacklogLimit)
         let connectionHandlers: @Sendable () -> [any RemovableChannelHandler] = {
             [
                 // Before the stream handler, so that they count stream requests and their answers too.
@@ -200,7 +189,7 @@ private func makeCatalogProvider(
 ) -> (any CatalogProvider, [any Service]) {
     guard let tmdb = settings.tmdb else { return (local, []) }
     let client = HTTPClient(eventLoopGroupProvider: .singleton)
-    var policy = dependencies.upstreamPolicy
+    var policy = settings.tuning.upstreamPolicy
     policy.requestsPerSecond = settings.tmdbRateLimit
     let cache = SQLUpstreamCacheStore(database: database)
     // Instances sharing a database share the upstream too: one fetch per resource, one rate limit.
@@ -213,7 +202,7 @@ private func makeCatalogProvider(
         HTTPClientService(client: client),
         UpstreamCachePurgeService(
             cache: cache, maxAge: policy.maxStaleness, maxBytes: settings.upstreamCacheSize << 20, logger: logger,
-            now: dependencies.now, interval: dependencies.upstreamCachePurgeInterval),
+            now: dependencies.now, interval: settings.tuning.upstreamCachePurgeInterval),
     ]
     return (provider, services)
 }

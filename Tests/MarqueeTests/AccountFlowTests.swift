@@ -7,7 +7,6 @@ import Testing
 /// the received messages.
 @Suite("Accounts: sign-up, verification, sign-in and sessions")
 struct AccountFlowTests {
-    typealias H = AccountHarness
 
     @Test("Sign up → not signed in until the mailed link is followed → sign in → who am I")
     func signUpVerifySignIn() async throws {

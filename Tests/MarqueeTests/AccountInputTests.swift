@@ -8,7 +8,6 @@ import Testing
 /// Bad input, throttling, and the web app's cookie sessions with CSRF protection.
 @Suite("Accounts: bad input, throttling, cookies and CSRF")
 struct AccountInputTests {
-    typealias H = AccountHarness
 
     @Test("Malformed bodies get a 4xx with a stable code, never a 500")
     func badBodies() async throws {

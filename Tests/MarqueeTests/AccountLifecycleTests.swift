@@ -10,7 +10,6 @@ import Testing
 /// Guests, recovery, changes and deletion, end to end over HTTP with mail through a real SMTP server.
 @Suite("Accounts: guests, reset, changes and deletion")
 struct AccountLifecycleTests {
-    typealias H = AccountHarness
 
     func guest(_ h: H) async throws -> H.Session {
         let response = try await h.call("/api/v1/auth/guest")

@@ -6,7 +6,6 @@ import Testing
 /// The pages mailed links open, used the way a browser does: GET shows a form, POST (form-encoded) acts.
 @Suite("Accounts: the pages mailed links open")
 struct AccountPagesTests {
-    typealias H = AccountHarness
     let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
     /// The page a redirect sends the browser to.

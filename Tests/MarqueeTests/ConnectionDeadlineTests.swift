@@ -45,9 +45,9 @@ struct ConnectionDeadlineTests {
 
     @Test("A live stream stays open past the header timeout while its client reads")
     func streamStays() async throws {
-        var dependencies = AccountHarness.dependencies(TestClock())
-        dependencies.streamHeartbeat = .milliseconds(100)
-        try await withLiveMarquee(settings, dependencies: dependencies) { client in
+        var settings = settings
+        settings.tuning.streamHeartbeat = .milliseconds(100)
+        try await withLiveMarquee(settings, dependencies: AccountHarness.dependencies(TestClock())) { client in
             let loopback = LoopbackClient(port: try #require(client.port))
             let guest = try await loopback.guest()
             let stream = loopback.stream(token: guest.token)

@@ -7,7 +7,6 @@ import Testing
 /// CSRF token, and each way a JSON body can be wrong. Each answer must be the shared code, and nothing may change.
 @Suite("Every operation refuses shared bad input alike")
 struct EveryOperationTests {
-    typealias H = AccountHarness
 
     /// One operation of the document, with its path filled in with ordinary values.
     struct Operation: CustomStringConvertible {

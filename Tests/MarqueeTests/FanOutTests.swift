@@ -8,7 +8,6 @@ import Testing
 /// Many live streams of one person at once: every change reaches every stream, once each, in order.
 @Suite("Live streams: fan-out")
 struct FanOutTests {
-    typealias H = AccountHarness
 
     /// One raw connection holding a stream open, collecting the numbers of the changes it receives.
     struct Stream {

@@ -6,7 +6,6 @@ import Testing
 /// Google sign-in against a local OpenID issuer that signs with real RS256 keys and publishes them as a JWKS.
 @Suite("Accounts: Google sign-in")
 struct GoogleSignInTests {
-    typealias H = AccountHarness
 
     /// Runs `body` with Marquee configured for the fake issuer.
     func withGoogle(

@@ -11,7 +11,6 @@ import Testing
 /// issuer playing Google's authorization and token endpoints, over real HTTP.
 @Suite("Web: Sign in with Google")
 struct GoogleWebSignInTests {
-    typealias H = AccountHarness
 
     /// One browser's cookies.
     struct Jar {

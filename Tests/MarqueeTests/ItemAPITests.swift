@@ -7,7 +7,6 @@ import Testing
 /// Favourites and watchlists over real HTTP: saving, editing, paging, heart states, and the owner rule.
 @Suite("Saved items API")
 struct ItemAPITests {
-    typealias H = AccountHarness
 
     @Test("Saving, re-saving, editing and removing answer with the change; a re-save never wipes the note")
     func lifecycle() async throws {

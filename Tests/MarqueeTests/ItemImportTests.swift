@@ -7,7 +7,6 @@ import Testing
 /// (the embedded one here) with a report of every row left out and why, and importing twice changes nothing.
 @Suite("Saved items export and import")
 struct ItemImportTests {
-    typealias H = AccountHarness
 
     func upload(_ h: H, _ session: H.Session, _ body: String, query: String = "", type: String = "text/csv")
         async throws -> [String: Any]

@@ -7,7 +7,6 @@ import Testing
 /// comes in parts, each written only while the client reads, and exports are written as they are read.
 @Suite("Large accounts")
 struct LargeAccountTests {
-    typealias H = AccountHarness
 
     /// A note of 2,000 code points, each four bytes of UTF-8 (and a surrogate pair when escaped).
     static let longNote = String(repeating: "🎬", count: 2_000)

@@ -10,7 +10,6 @@ import Testing
 /// owes (which the router serves, after that answer), and one whose reader stops reading.
 @Suite("Live streams on shared connections")
 struct LiveStreamConnectionTests {
-    typealias H = AccountHarness
 
     @Test("A stream after an answered request on the same connection, and one pipelined behind a pending answer")
     func sharedConnections() async throws {
@@ -73,7 +72,7 @@ struct LiveStreamConnectionTests {
 
     @Test("A stream whose reader stops reading is closed once it falls behind, and resuming loses nothing")
     func stalledReader() async throws {
-        let smallBacklog: @Sendable (inout AppDependencies) -> Void = {
+        let smallBacklog: @Sendable (inout ServerTuning) -> Void = {
             $0.streamBacklogLimit = 16_384
             $0.changeLogLength = 10_000
         }

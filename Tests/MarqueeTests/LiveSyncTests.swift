@@ -8,13 +8,12 @@ import Testing
 /// lost or repeated change, snapshots after compaction, and streams that end with their sign-in.
 @Suite("Live sync")
 struct LiveSyncTests {
-    typealias H = AccountHarness
 
     static func run(_ body: @Sendable (H) async throws -> Void) async throws {
         try await H.run(
-            configure: { dependencies in
-                dependencies.streamHeartbeat = .milliseconds(100)
-                dependencies.changeLogLength = 4
+            configure: { tuning in
+                tuning.streamHeartbeat = .milliseconds(100)
+                tuning.changeLogLength = 4
             }, body)
     }
 

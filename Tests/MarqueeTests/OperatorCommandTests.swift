@@ -6,7 +6,6 @@ import Testing
 /// `user list|show|disable|enable|delete`.
 @Suite("Operator commands: marquee mail and marquee user")
 struct OperatorCommandTests {
-    typealias H = AccountHarness
 
     @Test("Development mode: sign-up mail lands in the outbox, `marquee mail list` shows its link, and the link works")
     func outboxSignUp() async throws {

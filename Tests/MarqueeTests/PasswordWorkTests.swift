@@ -12,7 +12,6 @@ import Testing
 /// checks pass, and the server never queues more of them than it can run soon.
 @Suite("Accounts: bounded password work")
 struct PasswordWorkTests {
-    typealias H = AccountHarness
 
     @Test("A made-up reset link costs no password hash, and the address is throttled after ten")
     func madeUpResetLinks() async throws {

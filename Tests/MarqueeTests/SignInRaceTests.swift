@@ -11,7 +11,6 @@ import Testing
 /// the change commits.
 @Suite("Accounts: a sign-in under way never undoes a change that ends sessions")
 struct SignInRaceTests {
-    typealias H = AccountHarness
     static let newPassword = "Brand-New-Secret-42"
 
     /// Runs `body` against a server whose password checks `hasher` can hold.

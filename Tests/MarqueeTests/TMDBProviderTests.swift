@@ -11,28 +11,31 @@ import Testing
 /// coalescing, retries, stale serving and secrecy of the key.
 @Suite("TMDB source")
 struct TMDBProviderTests {
+    /// Marquee on the fake TMDB at `baseURL`, retrying fast. These tests call as anonymous clients far faster than a
+    /// person would: `anonymousShare` checks that limit on its own.
     static func settings(baseURL: String, dataDir: String = TestSettings.makeDataDirectory()) throws -> ServerSettings {
-        try TestSettings.make([
+        var settings = try TestSettings.make([
             "tmdb.apiKey": FakeTMDB.apiKey, "tmdb.baseURL": baseURL, "dataDir": dataDir,
             "tmdb.imageBaseURL": "https://images.test/t/p/",
         ])
+        settings.tuning.upstreamPolicy.retryBaseDelay = .milliseconds(2)
+        settings.tuning.upstreamPolicy.anonymousShare = 1
+        settings.tuning.upstreamPolicy.anonymousPerAddressPerSecond = 1_000
+        return settings
     }
 
     /// Runs Marquee on TMDB (the fake, with fast retries) for `body`.
     static func serve(_ fake: FakeTMDB, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await fake.run { baseURL in
-            try await withMarquee(try settings(baseURL: baseURL), dependencies: fastRetries()) { client in
+            try await withMarquee(try settings(baseURL: baseURL), dependencies: dependencies()) { client in
                 try await body(client)
             }
         }
     }
 
-    static func fastRetries(clock: TestClock? = nil) -> AppDependencies {
+    /// The production dependencies, on `clock` when given.
+    static func dependencies(clock: TestClock? = nil) -> AppDependencies {
         var dependencies = AppDependencies()
-        dependencies.upstreamPolicy.retryBaseDelay = .milliseconds(2)
-        // These tests call as anonymous clients, far faster than a person would; `anonymousShare` checks the limit.
-        dependencies.upstreamPolicy.anonymousShare = 1
-        dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 1_000
         if let clock { dependencies.now = clock.closure }
         return dependencies
     }
@@ -136,11 +139,11 @@ struct TMDBProviderTests {
         let dataDir = TestSettings.makeDataDirectory()
         try await fake.run { baseURL in
             let settings = try Self.settings(baseURL: baseURL, dataDir: dataDir)
-            try await withMarquee(settings, dependencies: Self.fastRetries()) { client in
+            try await withMarquee(settings, dependencies: Self.dependencies()) { client in
                 let response1 = try await client.get("/api/v1/movies/9001")
                 #expect(response1.status == .ok)
             }
-            try await withMarquee(settings, dependencies: Self.fastRetries()) { client in
+            try await withMarquee(settings, dependencies: Self.dependencies()) { client in
                 let response2 = try await client.get("/api/v1/movies/9001")
                 #expect(response2.status == .ok)
                 let response3 = try await client.get("/api/v1/movies/9001?language=en-US")
@@ -182,13 +185,13 @@ struct TMDBProviderTests {
         let dataDir = TestSettings.makeDataDirectory()
         try await fake.run { baseURL in
             let settings = try Self.settings(baseURL: baseURL, dataDir: dataDir)
-            let fresh = try await withMarquee(settings, dependencies: Self.fastRetries(clock: clock)) { client in
+            let fresh = try await withMarquee(settings, dependencies: Self.dependencies(clock: clock)) { client in
                 try await client.get("/api/v1/movies/9001").decode(MovieDetails.self)
             }
             clock.advance(by: 3_600)
             fake.mode = .down(status: 503)
             // A new process: nothing in memory, only the database cache.
-            try await withMarquee(settings, dependencies: Self.fastRetries(clock: clock)) { client in
+            try await withMarquee(settings, dependencies: Self.dependencies(clock: clock)) { client in
                 let stale = try await client.get("/api/v1/movies/9001")
                 #expect(stale.status == .ok)
                 #expect(try stale.decode(MovieDetails.self) == fresh)
@@ -203,13 +206,13 @@ struct TMDBProviderTests {
         let dataDir = TestSettings.makeDataDirectory()
         try await fake.run { baseURL in
             let settings = try Self.settings(baseURL: baseURL, dataDir: dataDir)
-            try await withMarquee(settings, dependencies: Self.fastRetries(clock: clock)) { client in
+            try await withMarquee(settings, dependencies: Self.dependencies(clock: clock)) { client in
                 let response4 = try await client.get("/api/v1/movies/9001")
                 #expect(response4.status == .ok)
             }
             clock.advance(by: 184 * 86_400)
             fake.mode = .down(status: 500)
-            try await withMarquee(settings, dependencies: Self.fastRetries(clock: clock)) { client in
+            try await withMarquee(settings, dependencies: Self.dependencies(clock: clock)) { client in
                 let response = try await client.get("/api/v1/movies/9001")
                 #expect(response.status == .serviceUnavailable)
                 #expect(try response.errorCode() == "catalog.upstream_unavailable")
@@ -232,7 +235,7 @@ struct TMDBProviderTests {
     @Test("TMDB unreachable (nothing listening) is 503 too")
     func unreachable() async throws {
         let settings = try Self.settings(baseURL: "http://127.0.0.1:9/3")
-        try await withMarquee(settings, dependencies: Self.fastRetries()) { client in
+        try await withMarquee(settings, dependencies: Self.dependencies()) { client in
             let response = try await client.get("/api/v1/movies/trending")
             #expect(response.status == .serviceUnavailable)
             #expect(try response.errorCode() == "catalog.upstream_unavailable")
@@ -245,7 +248,7 @@ struct TMDBProviderTests {
         let logs = LogCapture()
         try await fake.run { baseURL in
             let bodies = try await withMarquee(
-                try Self.settings(baseURL: baseURL), logger: logs.logger, dependencies: Self.fastRetries()
+                try Self.settings(baseURL: baseURL), logger: logs.logger, dependencies: Self.dependencies()
             ) { client in
                 var bodies: [String] = []
                 for path in [
@@ -273,7 +276,7 @@ struct TMDBProviderTests {
         try await fake.run { baseURL in
             var settings = try Self.settings(baseURL: baseURL)
             settings.tmdb?.credential = .apiKey("wrong-key-000")
-            try await withMarquee(settings, logger: logs.logger, dependencies: Self.fastRetries()) { client in
+            try await withMarquee(settings, logger: logs.logger, dependencies: Self.dependencies()) { client in
                 let response = try await client.get("/api/v1/movies/popular")
                 #expect(response.status == .serviceUnavailable)
             }
@@ -288,10 +291,11 @@ struct TMDBProviderTests {
     func anonymousShare() async throws {
         let fake = FakeTMDB()
         try await fake.run { baseURL in
-            var dependencies = AppDependencies()
-            // Five calls at once, then (in effect) no more for the length of the test.
-            dependencies.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
-            try await withMarquee(try Self.settings(baseURL: baseURL), dependencies: dependencies) { client in
+            var settings = try Self.settings(baseURL: baseURL)
+            // The default share, but five calls at once, then (in effect) no more for the length of the test.
+            settings.tuning.upstreamPolicy.anonymousShare = UpstreamFetcher.Policy().anonymousShare
+            settings.tuning.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
+            try await withMarquee(settings, dependencies: AppDependencies()) { client in
                 var refused = 0
                 for index in 0..<12 {
                     let answer = try await client.get("/api/v1/search?q=word\(index)")

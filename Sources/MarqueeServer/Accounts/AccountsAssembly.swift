@@ -66,7 +66,7 @@ struct AccountsAssembly {
             transfer: transfer, logger: logger, now: dependencies.now)
         services.append(
             AbandonedAccountPurgeService(
-                accounts: service, logger: logger, interval: dependencies.abandonedAccountPurgeInterval))
+                accounts: service, logger: logger, interval: settings.tuning.abandonedAccountPurgeInterval))
         authenticator = Authenticator(tokens: tokens, publicURL: publicURL)
         self.services = services
     }

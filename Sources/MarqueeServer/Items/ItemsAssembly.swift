@@ -18,8 +18,8 @@ struct ItemsAssembly {
         hub = ChangeHub(streamLimit: settings.streamLimit, encode: ServerSentEvents.change)
         service = SavedItemService(
             store: SQLSavedItemStore(database: database), publisher: hub, itemLimit: settings.itemLimit,
-            changeLogLength: dependencies.changeLogLength, now: dependencies.now)
-        services = [ChangeHubService(hub: hub, heartbeat: dependencies.streamHeartbeat)]
+            changeLogLength: settings.tuning.changeLogLength, now: dependencies.now)
+        services = [ChangeHubService(hub: hub, heartbeat: settings.tuning.streamHeartbeat)]
     }
 
     /// Closes the live streams of sign-ins that ended (here, or on another instance).

@@ -76,6 +76,8 @@ public struct ServerSettings: Sendable {
     /// Seconds a request has to send its body once its headers are in, and an answer waits for a client that stopped
     /// reading it before the connection is closed. `bodyTimeout` (`MARQUEE_BODY_TIMEOUT`), default 60.
     public var bodyTimeout: Int
+    /// Limits and intervals the code chooses (not configuration).
+    public var tuning = ServerTuning()
 
     /// Reads and validates every setting.
     public init(reading reader: SettingsReader) throws {

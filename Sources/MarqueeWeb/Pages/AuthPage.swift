@@ -39,31 +39,3 @@ public struct AuthPage: WebPage {
         self.done = done
     }
 }
-
-/// `/downloads`: the titles saved for offline, listed by the script from the browser's storage.
-public struct DownloadsPage: WebPage {
-    public static let template = "downloads"
-    public let chrome: Chrome
-
-    /// The downloads page.
-    public init(chrome: Chrome) { self.chrome = chrome }
-}
-
-/// The page for an error: its message, code and request id.
-public struct ProblemPage: WebPage {
-    public static let template = "problem"
-    public let chrome: Chrome
-    let message: String
-    let code: String
-    let requestID: String
-    let action: PageLink
-
-    /// An error page; `action` is its way on (the home page unless given).
-    public init(chrome: Chrome, message: String, code: String, requestID: String, action: PageLink? = nil) {
-        self.chrome = chrome
-        self.message = message
-        self.code = code
-        self.requestID = requestID
-        self.action = action ?? PageLink(href: "/", label: "Go home")
-    }
-}

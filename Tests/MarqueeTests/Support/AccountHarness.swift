@@ -9,6 +9,9 @@ import Testing
 
 @testable import MarqueeServer
 
+/// The harness, as the tests that use it call it.
+typealias H = AccountHarness
+
 /// A live Marquee (real HTTP on loopback) delivering its mail to a real SMTP server, with a settable clock and a
 /// cheap bcrypt cost, plus helpers to talk to the account API the way a client does.
 struct AccountHarness: Sendable {
@@ -25,18 +28,19 @@ struct AccountHarness: Sendable {
     static func run(
         _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
         purgeInterval: Duration = .seconds(3600), hasher: (any PasswordHasher)? = nil,
-        configure: @Sendable (inout AppDependencies) -> Void = { _ in },
+        configure: @Sendable (inout ServerTuning) -> Void = { _ in },
         _ body: @Sendable (AccountHarness) async throws -> Void
     ) async throws {
         try await withSMTPSink { sink in
             var values = ["smtpURL": "smtp://127.0.0.1:\(sink.port)", "authThrottleLimit": "1000"]
             if let dataDir { values["dataDir"] = dataDir }
             values.merge(overrides) { $1 }
-            let settings = try TestSettings.make(values)
+            var tuned = try TestSettings.make(values)
+            tuned.tuning.abandonedAccountPurgeInterval = purgeInterval
+            configure(&tuned.tuning)
+            let settings = tuned
             var dependencies = dependencies(clock)
-            dependencies.abandonedAccountPurgeInterval = purgeInterval
             if let hasher { dependencies.passwordHasher = hasher }
-            configure(&dependencies)
             try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) {
                 client in
                 try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))

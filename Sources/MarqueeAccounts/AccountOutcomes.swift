@@ -1,0 +1,27 @@
+public import MarqueeStore
+
+/// How a session was started: tokens for API clients, a cookie for the web app.
+public enum SessionStart: Sendable, Equatable {
+    /// Access + refresh tokens.
+    case tokens(SessionTokens)
+    /// A browser session cookie.
+    case web(WebSession)
+}
+
+/// A new session and the account it belongs to.
+public struct SignedIn: Sendable {
+    /// The account.
+    public var user: UserRecord
+    /// Its new session.
+    public var session: SessionStart
+}
+
+/// What following a verification link did.
+public enum VerificationOutcome: String, Sendable {
+    /// The address is now confirmed; the person can sign in.
+    case verified
+    /// The link had been used already and the address is confirmed: nothing to do.
+    case alreadyVerified = "already_verified"
+    /// A guest's data was moved into the existing account the link was mailed to.
+    case merged
+}

@@ -1,0 +1,14 @@
+public import MarqueeCore
+
+/// Moves a guest's saved data into another account (favourites arrive with a later feature).
+public protocol GuestDataTransfer: Sendable {
+    /// Moves everything `guest` saved into `target`'s data.
+    func move(from guest: UserID, to target: UserID) async throws
+}
+
+/// The transfer while accounts hold no data beyond the account itself.
+public struct NoGuestData: GuestDataTransfer {
+    /// Creates it.
+    public init() {}
+    public func move(from guest: UserID, to target: UserID) async throws {}
+}
