@@ -146,3 +146,28 @@ private struct DigitReader {
         return true
     }
 }
+
+extension RFC3339 {
+    /// A time as the wire carries it: an RFC 3339 string to the millisecond (`2024-05-06T07:08:09.123Z`), read back
+    /// in any RFC 3339 form.
+    public struct Timestamp: Codable, Sendable {
+        public let date: Date
+
+        public init(_ date: Date) {
+            self.date = date
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            guard let date = RFC3339.date(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an RFC 3339 time")
+            }
+            self.date = date
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(RFC3339.milliseconds(date))
+        }
+    }
+}

@@ -183,5 +183,8 @@ extension Migration {
                 .run()
             try await db.create(index: "upstream_cache_used_at").on("upstream_cache").column("used_at").run()
         },
+        Migration(version: 15, name: "change log entries in their wire form") { db in
+            try await LegacyChangeLog.rewrite(in: db)
+        },
     ]
 }

@@ -171,7 +171,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         if let first = rows.first, first.seq != seq + 1 { return .compacted(latest: latest) }
         if rows.isEmpty, seq < latest { return .compacted(latest: latest) }
         return .changes(
-            try rows.map { try Self.decoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
+            try rows.map { try Self.changeDecoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
     }
 
     public func compact(for user: UserID, keeping keep: Int) async throws {
@@ -215,15 +215,16 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     // MARK: Statements
 
-    /// JSON for snapshots' extra fields (with sorted keys, so equal values are equal text) and for reading the change
-    /// log (written by `ChangeLogJSON`). One of each, made once: a save and a page of items would otherwise make their
-    /// own.
+    /// JSON for snapshots' extra fields (with sorted keys, so equal values are equal text). One of each, made once:
+    /// a save and a page of items would otherwise make their own.
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder
     }()
     static let decoder = JSONDecoder()
+    /// Reads the change log, whose entries are changes in their wire form (`ItemJSON` writes them).
+    static let changeDecoder = WireJSON.makeDecoder()
 
     /// Makes one person's writes take turns across connections and instances: each reads, then writes, their
     /// items and sequence number.
@@ -341,7 +342,7 @@ public struct SQLSavedItemStore: SavedItemStore {
 
     /// Appends the change to the person's log and, when other instances share the database, tells them at commit.
     private func log(_ db: any SQLDatabase, _ user: UserID, _ change: ItemChange) async throws -> ItemChange {
-        let text = ChangeLogJSON.text(change)
+        let text = String(decoding: ItemJSON.bytes(change), as: UTF8.self)
         try await db.raw(
             "INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user.rawValue), \(bind: change.seq), \(bind: text))"
         ).run()

@@ -11,7 +11,8 @@ public enum SavedKind: String, Codable, Sendable, CaseIterable, Hashable {
     case movie, tv, person, city, event, artwork
 }
 
-/// What the app shows for a saved item without asking the catalog again.
+/// What the app shows for a saved item without asking the catalog again. Its `Codable` form is its wire form
+/// (`WireJSON`'s snake_case: `image_url`).
 public struct ItemSnapshot: Codable, Sendable, Equatable {
     /// Title or name.
     public var title: String
@@ -22,6 +23,13 @@ public struct ItemSnapshot: Codable, Sendable, Equatable {
     /// Kind-specific facts (a city's `latitude`/`longitude`, an event's `starts_at`, …).
     public var extra: [String: String]?
 
+    // Spelled as `WireJSON` converts them to and from snake_case (`image_url` reads back as `imageUrl`).
+    private enum CodingKeys: String, CodingKey {
+        case title
+        case imageURL = "imageUrl"
+        case subtitle, extra
+    }
+
     /// Creates a snapshot.
     public init(title: String, imageURL: String? = nil, subtitle: String? = nil, extra: [String: String]? = nil) {
         self.title = title
@@ -31,7 +39,9 @@ public struct ItemSnapshot: Codable, Sendable, Equatable {
     }
 }
 
-/// One item in one of a person's lists, identified by (list, kind, id).
+/// One item in one of a person's lists, identified by (list, kind, id). Its `Codable` form, through `WireJSON`, is
+/// its one JSON form: the API's (`media_type`, RFC 3339 times to the millisecond) and the change log's. `ItemJSON`
+/// writes the same by hand, faster.
 public struct SavedItem: Codable, Sendable, Equatable {
     /// The longest note, in Unicode scalars.
     public static let maxNoteLength = 2_000
@@ -49,6 +59,39 @@ public struct SavedItem: Codable, Sendable, Equatable {
     public var rating: Int?
     public var createdAt: Date
     public var updatedAt: Date
+
+    // Spelled as `WireJSON` converts them to and from snake_case.
+    private enum CodingKeys: String, CodingKey {
+        case list
+        case kind = "mediaType"
+        case id, snapshot, note, watchedAt, rating, createdAt, updatedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        list = try container.decode(SavedList.self, forKey: .list)
+        kind = try container.decode(SavedKind.self, forKey: .kind)
+        id = try container.decode(String.self, forKey: .id)
+        snapshot = try container.decode(ItemSnapshot.self, forKey: .snapshot)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        watchedAt = try container.decodeIfPresent(RFC3339.Timestamp.self, forKey: .watchedAt)?.date
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        createdAt = try container.decode(RFC3339.Timestamp.self, forKey: .createdAt).date
+        updatedAt = try container.decode(RFC3339.Timestamp.self, forKey: .updatedAt).date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(list, forKey: .list)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(id, forKey: .id)
+        try container.encode(snapshot, forKey: .snapshot)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(watchedAt.map(RFC3339.Timestamp.init), forKey: .watchedAt)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encode(RFC3339.Timestamp(createdAt), forKey: .createdAt)
+        try container.encode(RFC3339.Timestamp(updatedAt), forKey: .updatedAt)
+    }
 
     /// Creates an item.
     public init(
@@ -82,7 +125,8 @@ public struct SavedItem: Codable, Sendable, Equatable {
     }
 }
 
-/// One entry of a person's change log: every change to their lists gets the next sequence number.
+/// One entry of a person's change log: every change to their lists gets the next sequence number. Its `Codable`
+/// form is its wire form, as `SavedItem`'s is (`media_type`, RFC 3339 `at`), which the log stores too.
 public struct ItemChange: Codable, Sendable, Equatable {
     /// What happened.
     public enum Operation: String, Codable, Sendable {
@@ -100,6 +144,35 @@ public struct ItemChange: Codable, Sendable, Equatable {
     /// The item as it is after an upsert.
     public var item: SavedItem?
     public var at: Date
+
+    // Spelled as `WireJSON` converts them to and from snake_case.
+    private enum CodingKeys: String, CodingKey {
+        case seq, op, list
+        case kind = "mediaType"
+        case id, item, at
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seq = try container.decode(Int64.self, forKey: .seq)
+        op = try container.decode(Operation.self, forKey: .op)
+        list = try container.decode(SavedList.self, forKey: .list)
+        kind = try container.decodeIfPresent(SavedKind.self, forKey: .kind)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        item = try container.decodeIfPresent(SavedItem.self, forKey: .item)
+        at = try container.decode(RFC3339.Timestamp.self, forKey: .at).date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(op, forKey: .op)
+        try container.encode(list, forKey: .list)
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(item, forKey: .item)
+        try container.encode(RFC3339.Timestamp(at), forKey: .at)
+    }
 
     /// Creates a change.
     public init(

@@ -11,7 +11,7 @@ struct ItemEditBody: Decodable {
     /// What `null` may clear (a snapshot and the watched flag cannot be cleared).
     static let nullable: Set<String> = ["note", "watched_at", "rating"]
 
-    var snapshot: SavedItemWire.Snapshot?
+    var snapshot: ItemSnapshot?
     var note: FieldUpdate<String> = .keep
     var watched: Bool?
     var watchedAt: FieldUpdate<String> = .keep
@@ -31,7 +31,7 @@ struct ItemEditBody: Decodable {
         where container.contains(key) {
             if try container.decodeNil(forKey: key) { throw DomainError(.invalidBody, rule) }
         }
-        snapshot = try container.decodeIfPresent(SavedItemWire.Snapshot.self, forKey: .snapshot)
+        snapshot = try container.decodeIfPresent(ItemSnapshot.self, forKey: .snapshot)
         watched = try container.decodeIfPresent(Bool.self, forKey: .watched)
         note = try Self.update(container, .note)
         watchedAt = try Self.update(container, .watchedAt)
@@ -58,7 +58,7 @@ struct ItemEditBody: Decodable {
 
     /// The edit this body asks for, checked against the item rules.
     func edit(now: Date) throws -> ItemEdit {
-        var edit = ItemEdit(snapshot: try snapshot.map { try ItemRules.snapshot($0.model) })
+        var edit = ItemEdit(snapshot: try snapshot.map(ItemRules.snapshot))
         switch note {
         case .keep: break
         case .clear: edit.note = .clear

@@ -2,10 +2,15 @@ import Foundation
 
 /// Test fixtures shipped in `Fixtures/`.
 enum Fixtures {
-    static func data(_ relativePath: String) throws -> Data {
+    /// The fixture at `relativePath`.
+    static func url(_ relativePath: String) throws -> URL {
         guard let root = Bundle.module.url(forResource: "Fixtures", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
-        return try Data(contentsOf: root.appendingPathComponent(relativePath))
+        return root.appendingPathComponent(relativePath)
+    }
+
+    static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: url(relativePath))
     }
 }

@@ -1,8 +1,7 @@
-public import MarqueeCore
-
-/// Saved items and changes as JSON, written by hand (`JSONWriter`) because list pages, mutation answers and
-/// live-stream frames are the hottest responses Marquee sends. The shape is exactly `SavedItemWire`'s (a test
-/// decodes one into the other).
+/// Saved items and changes as JSON, written by hand (`JSONWriter`) because list pages, mutation answers, live-stream
+/// frames and the change log are the hottest JSON Marquee writes. It writes exactly what `SavedItem`'s and
+/// `ItemChange`'s `Codable` forms write through `WireJSON` (a test holds the two to each other), which is what they
+/// read back.
 public enum ItemJSON {
     /// The JSON export's `format`, which imports check.
     public static let exportFormat = "marquee-items"
