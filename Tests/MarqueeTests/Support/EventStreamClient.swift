@@ -128,24 +128,67 @@ final class EventStreamClient: Sendable {
     }
 }
 
-/// Events received so far, and waiting for the next one.
+/// Events received so far, and waiting for the next one: a reader waits for the stream's news (an event, a
+/// comment, its end), not for time to pass.
 private actor EventInbox {
     private var queue: [ServerEvent] = []
     private(set) var isClosed = false
     private(set) var status = 0
     private(set) var comments = 0
+    /// Readers waiting for news.
+    private var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
 
     func setStatus(_ status: Int) { self.status = status }
-    func append(_ event: ServerEvent) { queue.append(event) }
-    func close() { isClosed = true }
-    func countComment() { comments += 1 }
 
+    func append(_ event: ServerEvent) {
+        queue.append(event)
+        wake()
+    }
+
+    func close() {
+        isClosed = true
+        wake()
+    }
+
+    func countComment() {
+        comments += 1
+        wake()
+    }
+
+    /// The next event, or nil if none arrives within `timeout` or the stream ends first.
     func next(within timeout: Duration) async -> ServerEvent? {
         let deadline = ContinuousClock.now + timeout
-        while queue.isEmpty {
-            if isClosed || ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(5))
+        while queue.isEmpty, !isClosed, ContinuousClock.now < deadline {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.news() }
+                group.addTask { try? await Task.sleep(until: deadline) }
+                await group.next()
+                group.cancelAll()
+            }
         }
-        return queue.removeFirst()
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
+
+    /// Returns at the next news, or when cancelled.
+    private func news() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume() }
+                waiting[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: UUID) {
+        waiting.removeValue(forKey: id)?.resume()
+    }
+
+    private func wake() {
+        let readers = waiting.values
+        waiting = [:]
+        for reader in readers { reader.resume() }
     }
 }
