@@ -164,10 +164,11 @@ extension AccountService {
         return user
     }
 
-    /// Moves a guest's data into `target`, then removes the guest.
+    /// Moves a guest's data into `target`, then removes the guest, if it still is one (one that signed up meanwhile
+    /// keeps its new account), and ends its sessions.
     func absorb(_ guest: UserID, into target: UserID) async throws {
         try await transfer.move(from: guest, to: target)
-        try await remove(guest)
+        if try await users.delete(id: guest, onlyGuest: true) { try await tokens.endAllSessions(of: guest) }
     }
 
     /// Deletes an account with its data; its sessions end first, so everything that watches them (live streams,

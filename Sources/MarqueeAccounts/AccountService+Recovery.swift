@@ -33,8 +33,9 @@ extension AccountService {
                 user.emailVerified = true
             }
             guard let user else { throw Self.linkInvalid }
-            try await withdrawPendingLinks(of: user.id, at: at)
+            // Sessions first: what must not survive the new password ends before anything else can fail.
             try await tokens.endAllSessions(of: user.id)
+            try await withdrawPendingLinks(of: user.id, at: at)
             if let email = user.email { try await mailer.send(mail.passwordChanged(to: email)) }
         case .alreadyUsed: throw Self.linkUsed
         case .expired: throw Self.resetLinkExpired
@@ -85,8 +86,8 @@ extension AccountService {
             user.passwordHash = newHash
         }
         guard let changed else { throw Self.accountGone }
-        try await withdrawPendingLinks(of: user.id, at: now())
         try await tokens.endAllSessions(of: user.id)
+        try await withdrawPendingLinks(of: user.id, at: now())
         if let email = changed.email { try await mailer.send(mail.passwordChanged(to: email)) }
         return try await startSession(forAccount: user.id, web: auth.method == .cookie, client: client)
     }

@@ -219,18 +219,36 @@ public struct AccountService: Sendable {
             throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
         }
         await throttle.refund(keys)
-        guard user.emailVerified else {
+        // The check took a quarter of a second: what it checked must still hold before anything moves in.
+        let current = try await unchanged(user)
+        guard current.emailVerified else {
             throw DomainError(
                 .emailNotVerified,
                 "Confirm your email address first: follow the link we sent to \(email). No mail? Ask for a new one.")
         }
         // Checked before the merge too: a disabled account takes nothing in.
-        try Self.requireEnabled(user)
-        if let guest = try await guestAccount(guest), guest.id != user.id {
-            try await absorb(guest.id, into: user.id)
-            logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.id)", "user": "\(user.id)"])
+        try Self.requireEnabled(current)
+        if let guest = try await guestAccount(guest), guest.id != current.id {
+            try await absorb(guest.id, into: current.id)
+            logger.info("Guest merged on sign-in", metadata: ["guest": "\(guest.id)", "user": "\(current.id)"])
         }
         return try await startSession(for: user, checkedPassword: true, web: web, client: client)
+    }
+
+    /// `user` as stored now, if nothing that ends sessions changed since it was read (a session's start checks the
+    /// same again, in its own transaction); else the error that sign-in gets.
+    func unchanged(_ user: UserRecord) async throws -> UserRecord {
+        let overtaken = DomainError(
+            .sessionEnded, "The account changed while you were signing in. Please sign in again.")
+        guard let current = try await users.user(id: user.id) else { throw overtaken }
+        // The most telling reason first, as the session's start gives them: disabling and a new password also move
+        // the generation on.
+        try Self.requireEnabled(current)
+        guard current.passwordHash == user.passwordHash else {
+            throw DomainError(.invalidCredentials, "That email address and password don't match an account.")
+        }
+        guard current.sessionGeneration == user.sessionGeneration else { throw overtaken }
+        return current
     }
 
     /// Counts a password check against the client's address, right password or not: each costs a quarter of a

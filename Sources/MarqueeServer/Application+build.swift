@@ -121,7 +121,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
         if provider.source == .tmdb {
-            router.add(middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator))
+            router.add(
+                middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator, accounts: accounts.service))
         }
         let counts = local.counts
         OperationsRoutes(

@@ -36,7 +36,10 @@ public actor InMemoryUserStore: UserStore {
     }
 
     @discardableResult
-    public func delete(id: UserID) -> Bool { users.removeValue(forKey: id) != nil }
+    public func delete(id: UserID, onlyGuest: Bool) -> Bool {
+        guard !onlyGuest || users[id]?.isGuest == true else { return false }
+        return users.removeValue(forKey: id) != nil
+    }
 
     public func list(offset: Int, limit: Int) -> [UserRecord] {
         Array(

@@ -17,15 +17,24 @@ public protocol UserStore: Sendable {
     /// other. Returns the account as changed; nil when there is no such account. `sessionGeneration` is not written.
     @discardableResult
     func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws -> UserRecord?
-    /// Removes every piece of the account's data, then the account itself; returns whether it existed.
+    /// Removes every piece of the account's data, then the account itself; returns whether it existed. With
+    /// `onlyGuest`, only while it is still a guest (one that signed up meanwhile stays).
     @discardableResult
-    func delete(id: UserID) async throws -> Bool
+    func delete(id: UserID, onlyGuest: Bool) async throws -> Bool
     /// Accounts in creation order, for the operator's `marquee user list`.
     func list(offset: Int, limit: Int) async throws -> [UserRecord]
     /// How many accounts there are.
     func count() async throws -> Int
     /// Guests and never-verified email accounts not used since `date`, oldest first (the purge removes them).
     func idleGuests(before date: Date, limit: Int) async throws -> [UserID]
+}
+
+extension UserStore {
+    /// Removes the account, whatever it is, with its data; returns whether it existed.
+    @discardableResult
+    public func delete(id: UserID) async throws -> Bool {
+        try await delete(id: id, onlyGuest: false)
+    }
 }
 
 extension DomainError {

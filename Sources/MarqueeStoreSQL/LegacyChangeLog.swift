@@ -60,24 +60,35 @@ enum LegacyChangeLog {
             seq: old.seq, op: old.op, list: old.list, kind: old.kind, id: old.id, item: item, at: date(old.at))
     }
 
-    /// Rewrites every entry of the old form, a batch at a time.
+    /// Rewrites every entry of the old form, a batch at a time (in key order, so each batch is a seek). An entry in
+    /// neither form could never be read back: the log is compacted past it, so a client resuming from before it
+    /// gets a snapshot instead of a replay with a hole.
     static func rewrite(in db: any SQLDatabase) async throws {
         var after: (user: String, seq: Int64) = ("", 0)
         while true {
-            let rows = try await db.select().columns("user_id", "seq", "change").from("change_log")
-                .where { group in
-                    group.where("user_id", .greaterThan, after.user)
-                        .orWhere { $0.where("user_id", .equal, after.user).where("seq", .greaterThan, after.seq) }
-                }
-                .orderBy("user_id").orderBy("seq").limit(500).all(decoding: Row.self)
+            let rows = try await db.raw(
+                """
+                SELECT user_id, seq, change FROM change_log WHERE (user_id, seq) > (\(bind: after.user), \(bind: after.seq))
+                ORDER BY user_id, seq LIMIT 500
+                """
+            ).all(decoding: Row.self)
             guard let last = rows.last else { return }
             for row in rows {
-                guard let change = change(row.change) else { continue }
-                try await db.update("change_log")
-                    .set("change", to: String(decoding: ItemJSON.bytes(change), as: UTF8.self))
-                    .where("user_id", .equal, row.user_id).where("seq", .equal, row.seq).run()
+                if let change = change(row.change) {
+                    try await db.update("change_log")
+                        .set("change", to: String(decoding: ItemJSON.bytes(change), as: UTF8.self))
+                        .where("user_id", .equal, row.user_id).where("seq", .equal, row.seq).run()
+                } else if (try? WireJSON.makeDecoder().decode(ItemChange.self, from: Data(row.change.utf8))) == nil {
+                    try await compact(row.user_id, through: row.seq, in: db)
+                }
             }
             after = (last.user_id, last.seq)
         }
+    }
+
+    private static func compact(_ user: String, through seq: Int64, in db: any SQLDatabase) async throws {
+        try await db.delete(from: "change_log").where("user_id", .equal, user).where("seq", .lessThanOrEqual, seq).run()
+        try await db.update("change_sequences").set("compacted_through", to: seq).where("user_id", .equal, user)
+            .where("compacted_through", .lessThan, seq).run()
     }
 }

@@ -181,7 +181,9 @@ extension Migration {
             try await db.alter(table: "upstream_cache").column("used_at", type: .bigint, .notNull, .default(0)).run()
             try await db.raw("UPDATE upstream_cache SET size = length(cache_key) + length(body), used_at = fetched_at")
                 .run()
-            try await db.create(index: "upstream_cache_used_at").on("upstream_cache").column("used_at").run()
+            // Both columns: trimming orders by last use and sums sizes from the index alone, never reading the
+            // bodies (on SQLite, `size` after a long `body` would mean walking every row's overflow pages).
+            try await db.create(index: "upstream_cache_usage").on("upstream_cache").column("used_at").column("size").run()
         },
         Migration(version: 15, name: "change log entries in their wire form") { db in
             try await LegacyChangeLog.rewrite(in: db)

@@ -131,15 +131,21 @@ public struct SQLUserStore: UserStore {
     }
 
     @discardableResult
-    public func delete(id: UserID) async throws -> Bool {
+    public func delete(id: UserID, onlyGuest: Bool) async throws -> Bool {
         try await database.write { [database] db in
             // The same locks a save and an account update take, so deleting never deadlocks with either.
             try await database.lock([.items(id), .user(id.rawValue)], in: db)
-            let existed =
-                try await db.select().column("id").from("users").where("id", .equal, id.rawValue).first() != nil
+            let row = try await db.select().columns("email", "google_subject").from("users")
+                .where("id", .equal, id.rawValue).first()
+            guard let row else { return false }
+            if onlyGuest {
+                let isGuest =
+                    try row.decodeNil(column: "email") && row.decodeNil(column: "google_subject")
+                guard isGuest else { return false }
+            }
             for step in UserData.deletionOrder { try await step(db, id.rawValue) }
             try await db.delete(from: "users").where("id", .equal, id.rawValue).run()
-            return existed
+            return true
         }
     }
 

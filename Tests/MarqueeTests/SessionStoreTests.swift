@@ -163,6 +163,35 @@ struct SessionStoreTests {
         }
     }
 
+    @Test("A session starts only if the account is as its sign-in read it: same generation and password, enabled")
+    func preconditions() async throws {
+        try await withEachMigratedDatabase { database in
+            let users = SQLUserStore(database: database)
+            let member = UserRecord(email: "grace@example.com", passwordHash: "hash-1", createdAt: start)
+            try await users.insert(member)
+            let store = SQLSessionStore(database: database)
+            let read = SessionPrecondition(member, checkedPassword: true)
+            let newSession = {
+                SessionRecord(id: UUID().uuidString, userID: member.id, createdAt: start, expiresAt: start + 86_400)
+            }
+            func refused(_ code: String, _ precondition: SessionPrecondition = read) async {
+                await #expect {
+                    try await store.create(newSession(), tokenHash: UUID().uuidString, requiring: precondition)
+                } throws: { ($0 as? DomainError)?.code.rawValue == code }
+            }
+            try await users.update(id: member.id) { $0.passwordHash = "hash-2" }
+            await refused("auth.invalid_credentials")
+            try await users.update(id: member.id) { $0.passwordHash = "hash-1" }
+            try await store.revokeAll(userID: member.id, at: start)
+            await refused("auth.session_ended")
+            let current = SessionPrecondition(generation: 1, passwordHash: "hash-1")
+            try await users.update(id: member.id) { $0.disabledAt = start }
+            await refused("auth.account_disabled", current)
+            try await users.update(id: member.id) { $0.disabledAt = nil }
+            try await store.create(newSession(), tokenHash: "ok", requiring: current)
+        }
+    }
+
     @Test("Deleting the account deletes its sessions")
     func cascade() async throws {
         try await withMigratedDatabase { database in

@@ -21,12 +21,13 @@ struct SignInRaceTests {
 
     /// Signs in to `email` with the old password, holding the check until `commit` has run; the sign-in's error
     /// code. (On a connection of its own: the harness's client sends one request at a time.)
-    func signIn(_ email: String, _ h: H, _ hasher: PausingHasher, overtakenBy commit: @Sendable () async throws -> Void)
-        async throws -> String?
-    {
+    func signIn(
+        _ email: String, _ h: H, _ hasher: PausingHasher, asGuest guest: String? = nil,
+        overtakenBy commit: @Sendable () async throws -> Void
+    ) async throws -> String? {
         let hold = hasher.holdNextCheck()
         let body = #"{"email":"\#(email)","password":"\#(H.password)"}"#
-        async let signIn = LoopbackClient(port: h.port).send(.POST, "/api/v1/auth/signin", json: body)
+        async let signIn = LoopbackClient(port: h.port).send(.POST, "/api/v1/auth/signin", json: body, bearer: guest)
         await hold.reached()
         try await commit()
         hold.release()
@@ -54,6 +55,25 @@ struct SignInRaceTests {
             }
             #expect(signIn == "auth.invalid_credentials")
             try await expectPasswords(h, email, work: Self.newPassword, refused: H.password)
+        }
+    }
+
+    @Test("A guest signing in while a reset commits keeps what it saved: nothing moves into the account")
+    func guestDuringReset() async throws {
+        try await run { h, hasher in
+            let email = H.address()
+            _ = try await h.signUpVerifyAndSignIn(email)
+            let guest = try await h.guest()
+            try await h.save(guest, "favorites/movie/603", title: "The Matrix")
+            let signIn = try await signIn(email, h, hasher, asGuest: guest.accessToken) {
+                _ = try await h.call("/api/v1/auth/password/reset", ["email": email])
+                let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
+                _ = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": Self.newPassword])
+            }
+            #expect(signIn == "auth.invalid_credentials")
+            #expect(try await h.ids(guest, "") == ["603"])
+            let account = try await h.signIn(email, password: Self.newPassword)
+            #expect(try await h.ids(account, "").isEmpty)
         }
     }
 

@@ -295,6 +295,7 @@ struct TMDBProviderTests {
             // The default share, but five calls at once, then (in effect) no more for the length of the test.
             settings.tuning.upstreamPolicy.anonymousShare = UpstreamFetcher.Policy().anonymousShare
             settings.tuning.upstreamPolicy.anonymousPerAddressPerSecond = 0.001
+            let outbox = settings.dataDirectory + "/outbox"
             try await withMarquee(settings, dependencies: AppDependencies()) { client in
                 var refused = 0
                 for index in 0..<12 {
@@ -310,18 +311,36 @@ struct TMDBProviderTests {
                 // The first search also fetched TMDB's configuration: four searches went upstream.
                 #expect(refused == 8)
                 #expect(fake.callCount("/3/search/multi") == 4)
-                let guest = try await client.send("/api/v1/auth/guest", method: .post)
-                let object =
-                    try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any]
-                let token = try #require(object?["access_token"] as? String)
+                // A guest is anyone for the asking: it shares the anonymous part.
+                let guest = try await Self.token(client, "/api/v1/auth/guest", "{}")
+                let asGuest = try await client.send(
+                    "/api/v1/search?q=guest", method: .get, headers: [.authorization: "Bearer \(guest)"])
+                #expect(asGuest.status == .serviceUnavailable)
+                // A member has the whole budget.
+                let email = "member@example.com"
+                let credentials = #"{"email":"\#(email)","password":"Member-Pass-42"}"#
+                _ = try await client.send(
+                    "/api/v1/auth/signup", method: .post, body: credentials, headers: [.contentType: "application/json"])
+                let mail = try await Mailbox(directory: outbox).message(to: email)
+                _ = try await client.send(
+                    "/api/v1/auth/verify", method: .post, body: #"{"token":"\#(try mail.token(path: "/verify"))"}"#,
+                    headers: [.contentType: "application/json"])
+                let member = try await Self.token(client, "/api/v1/auth/signin", credentials)
                 let before = fake.callCount("/3/search/multi")
                 for index in 0..<3 {
                     let answer = try await client.send(
-                        "/api/v1/search?q=member\(index)", method: .get, headers: [.authorization: "Bearer \(token)"])
+                        "/api/v1/search?q=member\(index)", method: .get, headers: [.authorization: "Bearer \(member)"])
                     #expect(answer.status == .ok)
                 }
                 #expect(fake.callCount("/3/search/multi") == before + 3)
             }
         }
+    }
+
+    /// The access token a sign-in or a new guest answers `body` with.
+    static func token(_ client: some TestClientProtocol, _ path: String, _ body: String) async throws -> String {
+        let answer = try await client.send(path, method: .post, body: body, headers: [.contentType: "application/json"])
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
+        return try #require(object?["access_token"] as? String, "\(answer.status)")
     }
 }

@@ -3,6 +3,7 @@ import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
 import MarqueeStoreSQL
+import SQLKit
 import Testing
 
 /// The hand-written JSON and timestamps of the hot paths say exactly what the Codable forms say.
@@ -118,6 +119,24 @@ struct WireWritingTests {
         let read =
             "[" + changes.map { String(decoding: ItemJSON.bytes($0), as: UTF8.self) }.joined(separator: ",") + "]"
         #expect(JSONValue.parse(Array(read.utf8)) == expected)
+        await database.close()
+    }
+
+    @Test("A log entry in neither form is compacted away by the migration: a client from before it gets a snapshot")
+    func unreadableChangeLogEntry() async throws {
+        let folder = TestSettings.makeDataDirectory()
+        let path = folder + "/marquee.sqlite"
+        let fixture = try Fixtures.url("databases/v14-change-log.sqlite")
+        try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: path))
+        let database = try await SQLiteDatabase.open(path: path, logger: TestSettings.quietLogger)
+        let user = "72ffdbfb-48c8-4818-a851-fa08c01b7322"
+        try await database.write { db in
+            try await db.raw("INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user), 7, '{not json')").run()
+            try await db.raw("UPDATE change_sequences SET latest = 7 WHERE user_id = \(bind: user)").run()
+        }
+        try await Migrator(database: database).migrate(logger: TestSettings.quietLogger)
+        let store = SQLSavedItemStore(database: database)
+        #expect(try await store.changes(for: try #require(UserID(user)), after: 0, limit: 100) == .compacted(latest: 7))
         await database.close()
     }
 }

@@ -39,7 +39,7 @@ final class AnonymousShare: Sendable {
             Self.refill(&state.shared, rate: perSecond, cap: perSecond * 5, now: now)
             defer {
                 if state.addresses.count >= maxAddresses, state.addresses[address] == nil {
-                    state.addresses = state.addresses.filter { $0.value.tokens < burst - 1 }
+                    forgetQuietest(&state, now: now)
                 }
                 state.addresses[address] = own
             }
@@ -51,6 +51,17 @@ final class AnonymousShare: Sendable {
             state.shared.tokens -= 1
             return nil
         }
+    }
+
+    /// Forgets the addresses whose buckets have filled up again (they start full anyway), and if that is not enough
+    /// the least recently seen half: the table stays within `maxAddresses`, swept once per half of it.
+    private func forgetQuietest(_ state: inout State, now: ContinuousClock.Instant) {
+        let fullAgain = Duration.seconds(burst / perAddressPerSecond)
+        state.addresses = state.addresses.filter { now - $0.value.updated < fullAgain }
+        guard state.addresses.count >= maxAddresses / 2 else { return }
+        let newestFirst = state.addresses.sorted { $0.value.updated > $1.value.updated }
+        state.addresses = Dictionary(
+            uniqueKeysWithValues: newestFirst.prefix(maxAddresses / 2).map { ($0.key, $0.value) })
     }
 
     private static func refill(_ bucket: inout Bucket, rate: Double, cap: Double, now: ContinuousClock.Instant) {

@@ -66,7 +66,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .body: break
         case .end:
             readingBody = false
-            deadline?.cancel()
+            // A route may answer before it has read the body (Hummingbird reads the rest after): then the next
+            // request's head is what is awaited now.
+            if owed == 0 { awaitHead(context: context) } else { deadline?.cancel() }
         }
         context.fireChannelRead(data)
     }

@@ -29,8 +29,10 @@ actor CatchUp {
         case done
     }
 
-    /// How many changes one read of the log takes.
-    private static let changesPerRead = 50
+    /// How many changes one read of the log takes, and how many items one read of a snapshot: what a stream holds
+    /// while its client is not reading is at most this many items (at the limits, about 26 KB each) and one part.
+    private static let changesPerRead = 16
+    private static let itemsPerRead = 16
     /// Frames read but not yet asked for.
     private var ready: [ByteBuffer] = []
     /// Items of the snapshot's current batch not yet in a part.
@@ -51,7 +53,7 @@ actor CatchUp {
             case .done: return .upToDate(last: last)
             case .replay(let point): try await replay(after: point)
             case .snapshot(let reason):
-                let snapshot = try await items.snapshot(for: user)
+                let snapshot = try await items.snapshot(for: user, batchSize: Self.itemsPerRead)
                 phase = .snapshotParts(snapshot.makeAsyncIterator(), point: snapshot.point, reason: reason)
             case .snapshotParts(var batches, let point, let reason):
                 ready.append(try await part(of: &batches, point: point, reason: reason))

@@ -244,6 +244,10 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
                     "route": "\(LiveStreamOpener.path)", "status": "200", "ms": "\(milliseconds)",
                     "stream": "connection",
                 ])
+            // The sign-in ended while the stream was opening: say so before sending anything it must not see.
+            if queued.contains(where: { if case .ended = $0 { true } else { false } }) {
+                return end(with: ServerSentEvents.end("session_ended"))
+            }
             caughtUp(first)
         }
     }
@@ -251,6 +255,8 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: Streaming
 
     private func receive(_ event: Event) {
+        // The sign-in ended: that goes before anything still to be sent, a catch-up's frames included.
+        if case .ended = event, phase == .streaming { return end(with: ServerSentEvents.end("session_ended")) }
         switch phase {
         case .opening: queue(event)
         case .streaming where catchUp != nil: queue(event)
@@ -261,8 +267,21 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func queue(_ event: Event) {
         if case .change(_, let frame) = event { queuedBytes += frame.readableBytes }
-        guard queuedBytes <= shared.backlogLimit else { return close() }
+        guard queuedBytes <= shared.backlogLimit else { return overflow() }
         queued.append(event)
+    }
+
+    /// Too many events came while the stream was opening or catching up: the connection closes, and the client
+    /// resumes from the last id it has (before the stream's head, nothing was sent: it simply reconnects).
+    private func overflow() {
+        switch phase {
+        case .opening:
+            phase = .closed
+            (held, queued, queuedBytes) = ([], [], 0)
+            context?.close(promise: nil)
+        case .streaming: close()
+        case .passing, .holding, .closed: break
+        }
     }
 
     private func handle(_ event: Event) {
@@ -280,9 +299,10 @@ final class LiveStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func drainQueue() {
         while !queued.isEmpty, phase == .streaming, catchUp == nil {
-            handle(queued.removeFirst())
+            let event = queued.removeFirst()
+            if case .change(_, let frame) = event { queuedBytes -= frame.readableBytes }
+            handle(event)
         }
-        if queued.isEmpty { queuedBytes = 0 }
     }
 
     /// Changes after `from` are missing (they reached this instance out of order): read them from the log.
