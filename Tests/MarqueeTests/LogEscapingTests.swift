@@ -19,5 +19,7 @@ struct LogEscapingTests {
         #expect(line.contains(#"Callback\r\nFAKE ENTRY"#) && line.contains(#"access_denied\nINFO forged"#))
         #expect(line.contains(#"\u{1B}[31m"#) && line.contains(#"\u{2028}ok"#) && line.contains(#"/a\nb"#))
         #expect(EscapingLogHandler.escaped("plain text, ünïcode 🎬") == "plain text, ünïcode 🎬")
+        // A backslash a client typed cannot pass for an escape.
+        #expect(EscapingLogHandler.escaped(#"typed \n"#) == #"typed \\n"#)
     }
 }

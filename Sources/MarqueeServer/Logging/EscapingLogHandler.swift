@@ -52,12 +52,14 @@ public struct EscapingLogHandler: LogHandler {
         }
     }
 
-    /// `text` with every control character (C0, DEL, C1, and the line and paragraph separators) escaped.
+    /// `text` with every control character (C0, DEL, C1, and the line and paragraph separators) escaped, and
+    /// backslashes doubled, so that an escape in the log always means what it says.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "\\": result += "\\\\"
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
