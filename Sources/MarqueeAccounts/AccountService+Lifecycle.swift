@@ -21,7 +21,7 @@ extension AccountService {
         }
         let email = try EmailAddress(rawEmail).value
         try passwordPolicy.validate(password)
-        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)", "upgrade:user:\(guest.id)"])
+        try await throttle.attempt(["signup:ip:\(client.network)", "signup:email:\(email)", "upgrade:user:\(guest.id)"])
         let passwordHash = try await hasher.hash(password)
         if let owner = try await users.user(email: email) {
             let token = try await issueLink(
@@ -83,7 +83,7 @@ extension AccountService {
         guard let identity else {
             throw DomainError(.providerNotConfigured, "Google sign-in is not set up on this server.")
         }
-        let keys = ["google:ip:\(client.address)"]
+        let keys = ["google:ip:\(client.network)"]
         try await throttle.attempt(keys)
         let person = try await identity.verify(idToken)
         await throttle.refund(keys)

@@ -8,7 +8,7 @@ extension AccountService {
     /// Mails a reset link when the address has an account; answers the same when it does not.
     public func requestPasswordReset(email rawEmail: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
-        try await throttle.attempt(["reset:ip:\(client.address)", "reset:email:\(email)"])
+        try await throttle.attempt(["reset:ip:\(client.network)", "reset:email:\(email)"])
         guard let user = try await users.user(email: email), user.disabledAt == nil else { return }
         let token = try await issueLink(.resetPassword, for: user.id, payload: nil, lifetime: policy.resetLinkLifetime)
         try await mailer.send(mail.reset(to: email, token: token))
@@ -20,7 +20,7 @@ extension AccountService {
     public func confirmPasswordReset(token: String, newPassword: String, client: ClientInfo) async throws {
         try passwordPolicy.validate(newPassword)
         let tokenHash = TokenIssuer.hash(token)
-        try await throttle.attempt(["reset-confirm:ip:\(client.address)"])
+        try await throttle.attempt(["reset-confirm:ip:\(client.network)"])
         let link = try await checkResetLink(tokenHash: tokenHash)
         try await throttle.attempt(["reset-confirm:user:\(link.userID)"])
         let passwordHash = try await hasher.hash(newPassword)
@@ -104,7 +104,7 @@ extension AccountService {
             throw DomainError(.wrongAccountType, "A guest has no email address to change. Create an account instead.")
         }
         let newEmail = try EmailAddress(rawEmail).value
-        try await throttle.attempt(["email:ip:\(client.address)", "email:user:\(user.id)"])
+        try await throttle.attempt(["email:ip:\(client.network)", "email:user:\(user.id)"])
         if user.passwordHash != nil {
             try await checkPassword(password ?? "", of: user, client: client)
         } else {
@@ -148,7 +148,7 @@ extension AccountService {
 
     /// Checks the password of a signed-in user; failures count towards the sign-in throttle.
     func checkPassword(_ password: String, of user: UserRecord, client: ClientInfo) async throws {
-        let keys = ["signin:ip:\(client.address)", "signin:user:\(user.id)"]
+        let keys = ["signin:ip:\(client.network)", "signin:user:\(user.id)"]
         try await throttle.attempt(keys)
         try await countPasswordCheck(client)
         guard try await passwordMatches(password, user: user) else {

@@ -68,7 +68,7 @@ public struct AccountService: Sendable {
     /// an account: an existing owner is mailed instead, and nobody is signed in.
     public func signUp(email rawEmail: String, password: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
-        try await throttle.attempt(["signup:ip:\(client.address)", "signup:email:\(email)"])
+        try await throttle.attempt(["signup:ip:\(client.network)", "signup:email:\(email)"])
         try passwordPolicy.validate(password)
         let passwordHash = try await hasher.hash(password)
         if let existing = try await users.user(email: email) {
@@ -96,7 +96,7 @@ public struct AccountService: Sendable {
     /// Mails a fresh verification link when the address has an unverified account; answers the same otherwise.
     public func resendVerification(email rawEmail: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
-        try await throttle.attempt(["resend:ip:\(client.address)", "resend:email:\(email)"])
+        try await throttle.attempt(["resend:ip:\(client.network)", "resend:email:\(email)"])
         guard let user = try await users.user(email: email), !user.emailVerified, user.disabledAt == nil else { return }
         try await sendVerification(to: user)
     }
@@ -210,7 +210,7 @@ public struct AccountService: Sendable {
         async throws -> SignedIn
     {
         let email = (try? EmailAddress(rawEmail).value) ?? rawEmail.lowercased()
-        let keys = ["signin:ip:\(client.address)", "signin:email:\(email)"]
+        let keys = ["signin:ip:\(client.network)", "signin:email:\(email)"]
         // Counted before the (slow) check, so parallel guesses cannot all slip in; a success is given back.
         try await throttle.attempt(keys)
         try await countPasswordCheck(client)
@@ -255,7 +255,7 @@ public struct AccountService: Sendable {
     /// second of a core, so one address may ask for six times as many as it may get wrong (60 a minute by default),
     /// however many of them succeed.
     func countPasswordCheck(_ client: ClientInfo) async throws {
-        try await throttle.attempt(["password-checks:ip:\(client.address)"], allowance: 6)
+        try await throttle.attempt(["password-checks:ip:\(client.network)"], allowance: 6)
     }
 
     /// Checks a password against a user's hash; with no user (or no password) it still spends the time of a
@@ -292,7 +292,7 @@ public struct AccountService: Sendable {
 
     /// Creates an anonymous guest account and signs it in.
     public func startGuest(web: Bool, client: ClientInfo) async throws -> SignedIn {
-        try await throttle.attempt(["guest:ip:\(client.address)"])
+        try await throttle.attempt(["guest:ip:\(client.network)"])
         let guest = UserRecord(createdAt: now())
         try await users.insert(guest)
         return try await startSession(for: guest, checkedPassword: false, web: web, client: client)

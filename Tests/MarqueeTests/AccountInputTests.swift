@@ -149,6 +149,10 @@ struct AccountInputTests {
             for _ in 0..<3 { #expect(try await Self.guest(h, from: "10.0.0.50, not-an-address") == 201) }
             #expect(try await Self.guest(h, from: "10.0.0.51, not-an-address") == 429)
             #expect(try await Self.guest(h, from: "10.0.0.3") == 201)
+            // An IPv6 client may pick any address in its /64, so the /64 is the client.
+            for n in 1...3 { #expect(try await Self.guest(h, from: "2001:db8:5:6::\(n)") == 201) }
+            #expect(try await Self.guest(h, from: "[2001:db8:5:6:ffff:1:2:3]:443") == 429)
+            #expect(try await Self.guest(h, from: "2001:db8:5:7::1") == 201)
         }
         // Proxies are configured, but this peer is not one of them: its header is ignored.
         try await H.run(["authThrottleLimit": "3", "trustedProxies": "10.9.9.9"]) { h async throws in

@@ -41,4 +41,16 @@ struct CoreHelpersTests {
         #expect(ConstantTime.equal("abc", "abc"))
         #expect(!ConstantTime.equal("abc", "abd") && !ConstantTime.equal("abc", "abcd") && !ConstantTime.equal("", "a"))
     }
+
+    @Test("Throttles count an IPv6 client by its /64, and an IPv4 client by its address")
+    func clientNetwork() {
+        #expect(ClientNetwork.key(for: "192.0.2.7") == "192.0.2.7")
+        #expect(ClientNetwork.key(for: "2001:db8:1:2:aa::1") == "2001:db8:1:2::/64")
+        #expect(ClientNetwork.key(for: "2001:db8::") == "2001:db8:0:0::/64")
+        #expect(ClientNetwork.key(for: "::1") == "0:0:0:0::/64")
+        #expect(ClientNetwork.key(for: "64:ff9b::192.0.2.1") == "64:ff9b:0:0::/64")
+        #expect(ClientNetwork.key(for: "1:2:3:4:5:6:7:8") == "1:2:3:4::/64")
+        // Not IPv6: kept as it is.
+        #expect(ClientNetwork.key(for: "1::2::3") == "1::2::3" && ClientNetwork.key(for: "unknown") == "unknown")
+    }
 }

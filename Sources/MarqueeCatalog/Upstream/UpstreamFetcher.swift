@@ -102,7 +102,7 @@ public struct UpstreamFetcher: Sendable {
     /// Nil when the caller may start an upstream call; otherwise the seconds until it may.
     private func anonymousWait() async -> Int? {
         guard let caller = UpstreamCaller.current, !(await caller.isSignedIn()) else { return nil }
-        return anonymous.take(for: caller.address)
+        return anonymous.take(for: ClientNetwork.key(for: caller.address))
     }
 
     /// Records now and then (at most hourly per entry) that a cached response was served, so the cache's size limit
