@@ -183,7 +183,8 @@ extension Migration {
                 .run()
             // Both columns: trimming orders by last use and sums sizes from the index alone, never reading the
             // bodies (on SQLite, `size` after a long `body` would mean walking every row's overflow pages).
-            try await db.create(index: "upstream_cache_usage").on("upstream_cache").column("used_at").column("size").run()
+            try await db.create(index: "upstream_cache_usage").on("upstream_cache").column("used_at").column("size")
+                .run()
         },
         Migration(version: 15, name: "change log entries in their wire form") { db in
             try await LegacyChangeLog.rewrite(in: db)

@@ -68,7 +68,8 @@ struct SignInRaceTests {
             let signIn = try await signIn(email, h, hasher, asGuest: guest.accessToken) {
                 _ = try await h.call("/api/v1/auth/password/reset", ["email": email])
                 let token = try await h.mailbox.message(to: email, subject: "Reset").token(path: "/reset")
-                _ = try await h.call("/api/v1/auth/password/reset/confirm", ["token": token, "password": Self.newPassword])
+                _ = try await h.call(
+                    "/api/v1/auth/password/reset/confirm", ["token": token, "password": Self.newPassword])
             }
             #expect(signIn == "auth.invalid_credentials")
             #expect(try await h.ids(guest, "") == ["603"])

@@ -320,7 +320,8 @@ struct TMDBProviderTests {
                 let email = "member@example.com"
                 let credentials = #"{"email":"\#(email)","password":"Member-Pass-42"}"#
                 _ = try await client.send(
-                    "/api/v1/auth/signup", method: .post, body: credentials, headers: [.contentType: "application/json"])
+                    "/api/v1/auth/signup", method: .post, body: credentials, headers: [.contentType: "application/json"]
+                )
                 let mail = try await Mailbox(directory: outbox).message(to: email)
                 _ = try await client.send(
                     "/api/v1/auth/verify", method: .post, body: #"{"token":"\#(try mail.token(path: "/verify"))"}"#,

@@ -131,7 +131,8 @@ struct WireWritingTests {
         let database = try await SQLiteDatabase.open(path: path, logger: TestSettings.quietLogger)
         let user = "72ffdbfb-48c8-4818-a851-fa08c01b7322"
         try await database.write { db in
-            try await db.raw("INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user), 7, '{not json')").run()
+            try await db.raw("INSERT INTO change_log (user_id, seq, change) VALUES (\(bind: user), 7, '{not json')")
+                .run()
             try await db.raw("UPDATE change_sequences SET latest = 7 WHERE user_id = \(bind: user)").run()
         }
         try await Migrator(database: database).migrate(logger: TestSettings.quietLogger)
