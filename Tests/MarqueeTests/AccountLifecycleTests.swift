@@ -137,9 +137,7 @@ struct AccountLifecycleTests {
             let answers = try await [a, b]
             #expect(answers.allSatisfy { $0.status == .accepted || $0.status == .unauthorized })
             let accepted = answers.filter { $0.status == .accepted }.count
-            for _ in 0..<200 where h.mailbox.count(to: first) + h.mailbox.count(to: second) < accepted {
-                try await Task.sleep(for: .milliseconds(25))
-            }
+            #expect(try await h.mailbox.wait(for: accepted, to: [first, second]))
             var outcomes: [String: String] = [:]
             for email in [first, second] where h.mailbox.count(to: email) > 0 {
                 let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
@@ -346,19 +344,17 @@ struct AccountLifecycleTests {
     @Test("Guests idle for 30 days are removed with their data; active accounts stay")
     func purgeIdleGuests() async throws {
         let clock = TestClock()
-        try await H.run(clock: clock, purgeInterval: .milliseconds(50)) { h in
+        let logs = LogCapture()
+        try await H.run(clock: clock, purgeInterval: .milliseconds(50), logs: logs) { h in
             let idle = try await guest(h)
             let email = H.address()
             _ = try await h.signUpVerifyAndSignIn(email)
             clock.advance(by: 31 * 86_400)
             let active = try await guest(h)
-            var gone = false
-            for _ in 0..<100 where !gone {
-                try await Task.sleep(for: .milliseconds(50))
-                let refresh = try await h.call("/api/v1/auth/refresh", ["refresh_token": idle.refreshToken])
-                gone = try refresh.status == .unauthorized && refresh.errorCode() == "auth.invalid_token"
-            }
-            #expect(gone)
+            #expect(await logs.waitForLine(containing: "Removed idle guest accounts"))
+            let refresh = try await h.call("/api/v1/auth/refresh", ["refresh_token": idle.refreshToken])
+            #expect(refresh.status == .unauthorized)
+            #expect(try refresh.errorCode() == "auth.invalid_token")
             #expect(try await h.call("/api/v1/auth/refresh", ["refresh_token": active.refreshToken]).status == .ok)
             _ = try await h.signIn(email)
         }

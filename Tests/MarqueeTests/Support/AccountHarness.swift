@@ -27,7 +27,7 @@ struct AccountHarness: Sendable {
     /// Runs `body` against a fresh server and SMTP sink. `overrides` are extra settings.
     static func run(
         _ overrides: [String: String] = [:], clock: TestClock = TestClock(), dataDir: String? = nil,
-        purgeInterval: Duration = .seconds(3600), hasher: (any PasswordHasher)? = nil,
+        purgeInterval: Duration = .seconds(3600), hasher: (any PasswordHasher)? = nil, logs: LogCapture? = nil,
         configure: @Sendable (inout ServerTuning) -> Void = { _ in },
         _ body: @Sendable (AccountHarness) async throws -> Void
     ) async throws {
@@ -41,7 +41,8 @@ struct AccountHarness: Sendable {
             let settings = tuned
             var dependencies = dependencies(clock)
             if let hasher { dependencies.passwordHasher = hasher }
-            try await withLiveMarquee(settings, logger: TestSettings.debugLogger, dependencies: dependencies) {
+            let logger = logs?.logger ?? TestSettings.debugLogger
+            try await withLiveMarquee(settings, logger: logger, dependencies: dependencies) {
                 client in
                 try await body(AccountHarness(client: client, mailbox: sink.mailbox, clock: clock, settings: settings))
             }

@@ -57,14 +57,10 @@ final class SMTPSink: Sendable {
             python, arguments, stdout: .descriptor(log.fileDescriptor), stderr: .descriptor(log.fileDescriptor))
         try log.close()
         // Generous: at the start of a full run a dozen suites start their sinks at once on two cores.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) {
-                return SMTPSink(port: port, mailbox: Mailbox(directory: maildir), process: process)
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
+        let port = try await DirectoryWatcher.waitFor(in: dir, timeout: .seconds(60)) {
+            (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { Int($0) }
         }
+        if let port { return SMTPSink(port: port, mailbox: Mailbox(directory: maildir), process: process) }
         process.signal(SIGKILL)
         throw SinkError.didNotStart
     }
@@ -90,6 +86,8 @@ final class Mailbox: Sendable {
 
     init(directory: String) {
         self.directory = directory
+        // Watched before anything is delivered to it (a server's outbox is made with its first message).
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
     /// Every message so far, oldest first.
@@ -106,17 +104,24 @@ final class Mailbox: Sendable {
     func message(to address: String, subject: String = "", index: Int = 0, timeout: Duration = .seconds(10))
         async throws -> ReceivedMail
     {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
+        let found = try await DirectoryWatcher.waitFor(in: directory, timeout: timeout) { [self] in
             let matching = all().filter {
                 $0.header("To") == address && (subject.isEmpty || ($0.header("Subject") ?? "").contains(subject))
             }
-            if matching.count > index { return matching[index] }
-            try await Task.sleep(for: .milliseconds(25))
+            return matching.count > index ? matching[index] : nil
         }
-        Issue.record("No mail to \(address) with subject containing '\(subject)' arrived")
-        throw MailboxError.timedOut
+        guard let found else {
+            Issue.record("No mail to \(address) with subject containing '\(subject)' arrived")
+            throw MailboxError.timedOut
+        }
+        return found
+    }
+
+    /// Waits until at least `count` messages have gone to the addresses in `addresses` together; whether they did.
+    func wait(for count: Int, to addresses: Set<String>, timeout: Duration = .seconds(10)) async throws -> Bool {
+        try await DirectoryWatcher.waitFor(in: directory, timeout: timeout) { [self] in
+            all().filter { addresses.contains($0.header("To") ?? "") }.count >= count ? true : nil
+        } ?? false
     }
 
     /// How many messages went to `address`.
