@@ -38,19 +38,26 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
+        // What the API sends and accepts: Foundation only, so the Swift SDK can share it.
+        .target(
+            name: "MarqueeWire",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MarqueeCore",
+            dependencies: ["MarqueeWire"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MarqueeStore",
-            dependencies: ["MarqueeCore"],
+            dependencies: ["MarqueeCore", "MarqueeWire"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MarqueeStoreSQL",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeStore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -71,6 +78,7 @@ let package = Package(
             name: "MarqueeCatalog",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeStore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,6 +107,7 @@ let package = Package(
             name: "MarqueeSaved",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeStore",
                 "MarqueeCatalog",
             ],
@@ -108,6 +117,7 @@ let package = Package(
             name: "MarqueeWeb",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -118,6 +128,7 @@ let package = Package(
             name: "MarqueeServer",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeWeb",
                 "MarqueeStore",
                 "MarqueeStoreSQL",
@@ -163,6 +174,7 @@ let package = Package(
             name: "MarqueeTests",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeStore",
                 "MarqueeStoreSQL",
                 "MarqueeCatalog",

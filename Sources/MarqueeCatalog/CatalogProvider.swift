@@ -1,4 +1,5 @@
 public import MarqueeCore
+public import MarqueeWire
 
 /// A source of movies, TV shows and people: TMDB live, or the local (embedded and imported) catalog.
 ///

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// TMDB's genre ids and names, which are stable public constants.
 public enum GenreTable {

@@ -1,4 +1,5 @@
 public import MarqueeCore
+public import MarqueeWire
 
 /// Assembles the home page (a random hero plus the standard rows) from any provider, in one call.
 public struct HomeFeedBuilder: Sendable {

@@ -1,4 +1,5 @@
 public import MarqueeCore
+public import MarqueeWire
 import Synchronization
 
 /// Hands each person's changes to every open live stream of theirs, and to nobody else.

@@ -1,4 +1,5 @@
 public import MarqueeCore
+public import MarqueeWire
 
 /// Where committed changes go to reach this process's live streams (other instances hear of them over the
 /// database's bus, see `InstanceBusService`).

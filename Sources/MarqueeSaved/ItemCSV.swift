@@ -1,5 +1,6 @@
 import Foundation
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// The CSV export: one row per saved item, for spreadsheets, and the one place that knows how its values are
 /// guarded against spreadsheet formulas (the importer takes the guard off again).

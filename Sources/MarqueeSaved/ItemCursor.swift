@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 public import MarqueeStore
+import MarqueeWire
 
 /// The opaque `cursor` of item pages: the last item's position, tied to the query it came from so a cursor
 /// cannot be replayed against a different sort or filter. Inside (base64url): a JSON array of the query's

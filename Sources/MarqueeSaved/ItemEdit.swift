@@ -1,5 +1,6 @@
 public import Foundation
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// What a request asks to change about one field.
 public enum FieldUpdate<Value: Sendable>: Sendable {

@@ -1,5 +1,6 @@
 public import Foundation
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose
 /// message says what is allowed.

@@ -1,5 +1,6 @@
 import Foundation
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// Where a client's copy of a person's lists stands: the sequence number of the last change it has, and a check of
 /// that change. Written `42:1f3a9c0b` (or `42` without a check), it is the `id` of each live event and what

@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 public import MarqueeStore
+public import MarqueeWire
 
 /// Favourites and watchlists: every operation on a person's saved items, each change logged under the next
 /// sequence number and handed to the live streams once committed. The owner is always the caller's account.

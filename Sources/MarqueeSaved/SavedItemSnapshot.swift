@@ -1,5 +1,6 @@
-public import MarqueeCore
+import MarqueeCore
 import MarqueeStore
+public import MarqueeWire
 
 /// Everything a person saved, oldest first, read from the store a batch at a time as it is iterated, so that an
 /// account of ten thousand long notes is never held whole (by the server, or for a client that reads slowly).

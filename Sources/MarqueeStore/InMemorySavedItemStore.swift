@@ -1,5 +1,6 @@
 public import Foundation
 public import MarqueeCore
+public import MarqueeWire
 
 /// A `SavedItemStore` in memory, for tests and tools.
 public actor InMemorySavedItemStore: SavedItemStore {

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// Which of a person's saved items to read, in what order, from where.
 public struct SavedItemQuery: Sendable, Equatable {

@@ -1,5 +1,6 @@
 public import Foundation
 public import MarqueeCore
+public import MarqueeWire
 
 /// What reading a person's change log since a sequence number gives.
 public enum ChangeFeed: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeWire
 import SQLKit
 
 /// The change log as Marquee wrote it up to schema 14 (`JSONEncoder`'s defaults for `ItemChange`: Swift property

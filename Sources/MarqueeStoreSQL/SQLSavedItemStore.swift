@@ -1,6 +1,7 @@
 public import Foundation
 public import MarqueeCore
 public import MarqueeStore
+public import MarqueeWire
 import SQLKit
 
 /// A `SavedItemStore` in the `saved_items`, `change_log` and `change_sequences` tables.

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// A poster card in a row or grid: links to the item's page and carries what a heart needs to save it.
 public struct Card: Sendable {

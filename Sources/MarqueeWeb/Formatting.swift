@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeWire
 
 /// How pages spell dates, durations and ratings.
 enum Formatting {

@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeWire
 import Mustache
 
 /// A page the renderer can draw: its data plus the name of its template.

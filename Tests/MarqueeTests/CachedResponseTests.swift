@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import MarqueeCore
 import MarqueeServer
+import MarqueeWire
 import NIOCore
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 /// The catalog API over the embedded catalog: every endpoint, paging edges and every 400/404.

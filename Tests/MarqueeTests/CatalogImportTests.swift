@@ -5,6 +5,7 @@ import MarqueeCore
 import MarqueeServer
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import Testing
 
 @Suite("Catalog import")

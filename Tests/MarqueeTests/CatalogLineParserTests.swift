@@ -1,5 +1,6 @@
 import MarqueeCatalog
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 @Suite("Catalog format")

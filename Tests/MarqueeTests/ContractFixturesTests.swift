@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 /// Decoding checked against real TMDB responses captured by other projects (../shared/contract-fixtures), served

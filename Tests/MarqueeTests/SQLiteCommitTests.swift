@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MarqueeCore
+import MarqueeWire
 import NIOPosix
 import SQLKit
 import Synchronization

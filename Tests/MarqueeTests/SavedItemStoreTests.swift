@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import SQLKit
 import Testing
 

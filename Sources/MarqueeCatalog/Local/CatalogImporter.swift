@@ -1,5 +1,6 @@
 import MarqueeCore
 public import MarqueeStore
+import MarqueeWire
 
 /// Imports catalog lines (docs/catalog-format.md) into the database, where the server picks them up at start.
 public struct CatalogImporter: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeWire
 
 /// A catalog line that could not be read, with its 1-based line number.
 public struct CatalogLineError: Error, Sendable, Equatable, CustomStringConvertible {

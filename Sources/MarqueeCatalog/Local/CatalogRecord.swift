@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// One line of the catalog format (docs/catalog-format.md): a title or a person.
 public enum CatalogRecord: Sendable, Equatable {

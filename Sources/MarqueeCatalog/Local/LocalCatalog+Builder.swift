@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeWire
 
 extension LocalCatalog {
     /// Assigns ids and links credits while the catalog is being built.

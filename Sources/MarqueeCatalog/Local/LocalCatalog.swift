@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeWire
 
 /// The local catalog, indexed in memory: titles and people with ids, credits, popularity figures and search.
 ///

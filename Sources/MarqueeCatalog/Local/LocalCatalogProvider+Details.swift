@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeWire
 
 extension LocalCatalogProvider {
     func movieDetails(_ index: Int, locale: LocaleOptions) -> MovieDetails {

@@ -1,5 +1,6 @@
 public import Foundation
 public import MarqueeCore
+public import MarqueeWire
 
 /// Serves the local catalog (embedded demo titles plus imports) with honest list meanings:
 /// - popular: by the catalog's popularity figure (see `LocalCatalog.Builder.computePopularity`);

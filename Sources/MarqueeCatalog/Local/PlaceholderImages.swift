@@ -1,4 +1,5 @@
 public import MarqueeCore
+public import MarqueeWire
 
 /// URLs of the generated placeholder images the local catalog uses instead of real artwork.
 public struct PlaceholderImages: Sendable {

@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeWire
 
 /// Builds image URLs from TMDB's `/configuration`, picking the sizes closest to what Marquee's `ImageSet` wants.
 struct TMDBImages: Sendable {

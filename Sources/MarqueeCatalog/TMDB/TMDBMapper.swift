@@ -1,4 +1,5 @@
 import MarqueeCore
+import MarqueeWire
 
 /// Turns TMDB's response shapes into Marquee's wire types.
 struct TMDBMapper: Sendable {

@@ -2,6 +2,7 @@ public import Foundation
 public import Logging
 public import MarqueeCore
 public import MarqueeStore
+public import MarqueeWire
 
 /// The live TMDB catalog.
 public struct TMDBProvider: CatalogProvider {

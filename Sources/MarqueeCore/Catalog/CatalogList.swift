@@ -1,3 +1,5 @@
+public import MarqueeWire
+
 /// A named list of the catalog, e.g. popular movies or TV airing today.
 public enum CatalogList: Hashable, Sendable {
     case movies(MovieList)

@@ -1,4 +1,5 @@
 import Foundation
+public import MarqueeWire
 
 /// Language and region a catalog request is made for.
 public struct LocaleOptions: Hashable, Sendable {

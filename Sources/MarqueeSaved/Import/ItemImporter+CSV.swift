@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCatalog
 import MarqueeCore
+import MarqueeWire
 
 /// Letterboxd and IMDb files: rows are looked up in the catalog, and their ratings and dates are checked by the same
 /// rules as the API's (a value the API would refuse makes the row `invalid`, with the reason).

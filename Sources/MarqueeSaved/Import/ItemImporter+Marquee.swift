@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeWire
 
 /// Marquee's own exports, JSON and CSV: each row names its list, kind and id, so nothing is looked up in the
 /// catalog, and every field is checked by the same rules as the API's (a value the API would refuse makes the row

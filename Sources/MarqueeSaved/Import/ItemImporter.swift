@@ -2,6 +2,7 @@ public import Foundation
 public import MarqueeCatalog
 public import MarqueeCore
 import MarqueeStore
+public import MarqueeWire
 
 /// Imports saved items from Marquee's own exports (JSON or CSV), a Letterboxd CSV or an IMDb list CSV. Letterboxd
 /// and IMDb rows are matched to the catalog by TMDB id, then IMDb id, then title and year. Items already saved are

@@ -4,6 +4,7 @@ import Hummingbird
 import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
+import MarqueeWire
 
 /// `/api/v1/auth/*` and `/api/v1/me`: the account lifecycle over HTTP. Every flow lives in `AccountService`; this
 /// type reads bodies, picks tokens or a cookie, and shapes answers.
@@ -11,39 +12,6 @@ struct AccountRoutes {
     let accounts: AccountService
     let authenticator: Authenticator
     let now: @Sendable () -> Date
-
-    private struct Credentials: Decodable {
-        let email: String
-        let password: String
-        var session: String?
-    }
-    private struct SessionChoice: Decodable { var session: String? }
-    private struct EmailOnly: Decodable { let email: String }
-    private struct TokenOnly: Decodable { let token: String }
-    private struct RefreshRequest: Decodable { let refreshToken: String }
-    private struct SignOutRequest: Decodable { var everywhere: Bool? }
-    private struct GoogleRequest: Decodable {
-        let idToken: String
-        var session: String?
-    }
-    private struct UpgradeRequest: Decodable {
-        var email: String?
-        var password: String?
-        var idToken: String?
-    }
-    private struct ResetConfirm: Decodable {
-        let token: String
-        let password: String
-    }
-    private struct PasswordChange: Decodable {
-        let currentPassword: String
-        let newPassword: String
-    }
-    private struct EmailChange: Decodable {
-        let email: String
-        var password: String?
-    }
-    private struct DeleteRequest: Decodable { var password: String? }
 
     func register(on router: Router<MarqueeRequestContext>) {
         let auth = router.group("api/v1/auth")
@@ -54,21 +22,21 @@ struct AccountRoutes {
         let authSignedIn = signedIn("api/v1/auth")
         auth.post("signup") { request, context in
             let body = try await JSONBody.decode(
-                Credentials.self, from: request, context: context, fields: ["email", "password"])
+                CredentialsRequest.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.signUp(email: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
                 "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
         }
         auth.post("verify/resend") { request, context in
-            let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
+            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context, fields: ["email"])
             try await accounts.resendVerification(email: body.email, client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
                 "If this address has an account waiting for confirmation, a new link is on its way.")
         }
         auth.post("verify") { request, context in
-            let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
+            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context, fields: ["token"])
             let outcome = try await accounts.verify(token: body.token)
             let message =
                 switch outcome {
@@ -80,7 +48,7 @@ struct AccountRoutes {
         }
         auth.post("signin") { request, context in
             let body = try await JSONBody.decode(
-                Credentials.self, from: request, context: context, fields: ["email", "password", "session"])
+                CredentialsRequest.self, from: request, context: context, fields: ["email", "password", "session"])
             // A guest whose sign-in cannot be read (ended, or a cookie without its CSRF token) is simply not taken
             // along: the sign-in itself needs neither.
             let current = try? await authenticator.optionalAuthentication(request)
@@ -91,14 +59,14 @@ struct AccountRoutes {
         }
         auth.post("guest") { request, context in
             let body = try await JSONBody.decode(
-                SessionChoice.self, from: request, context: context, fields: ["session"], allowEmpty: true)
+                SessionChoiceRequest.self, from: request, context: context, fields: ["session"], allowEmpty: true)
             let signedIn = try await accounts.startGuest(
                 web: try wantsCookie(body.session), client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .created)
         }
         auth.post("google") { request, context in
             let body = try await JSONBody.decode(
-                GoogleRequest.self, from: request, context: context, fields: ["id_token", "session"])
+                GoogleSignInRequest.self, from: request, context: context, fields: ["id_token", "session"])
             let current = try? await authenticator.optionalAuthentication(request)
             let signedIn = try await accounts.signInWithGoogle(
                 idToken: body.idToken, guest: current ?? nil, web: try wantsCookie(body.session),
@@ -128,7 +96,7 @@ struct AccountRoutes {
             let body = try await JSONBody.decode(
                 RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])
             let tokens = try await accounts.refresh(body.refreshToken)
-            return try JSONResponse.make(SessionBody(.tokens(tokens), user: nil, now: now()))
+            return try JSONResponse.make(Session(.tokens(tokens), user: nil, now: now()))
         }
         authSignedIn.post("signout") { request, context in
             let signedIn = context.auth
@@ -142,14 +110,14 @@ struct AccountRoutes {
             return response
         }
         auth.post("password/reset") { request, context in
-            let body = try await JSONBody.decode(EmailOnly.self, from: request, context: context, fields: ["email"])
+            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context, fields: ["email"])
             try await accounts.requestPasswordReset(email: body.email, client: ClientInfo(request, context))
             return try status(
                 .accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
         }
         auth.post("password/reset/confirm") { request, context in
             let body = try await JSONBody.decode(
-                ResetConfirm.self, from: request, context: context, fields: ["token", "password"])
+                PasswordResetRequest.self, from: request, context: context, fields: ["token", "password"])
             try await accounts.confirmPasswordReset(
                 token: body.token, newPassword: body.password, client: ClientInfo(request, context))
             return try status(
@@ -158,7 +126,8 @@ struct AccountRoutes {
         authSignedIn.post("password/change") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                PasswordChange.self, from: request, context: context, fields: ["current_password", "new_password"])
+                PasswordChangeRequest.self, from: request, context: context,
+                fields: ["current_password", "new_password"])
             let renewed = try await accounts.changePassword(
                 signedIn, current: body.currentPassword, new: body.newPassword, client: ClientInfo(request, context))
             return try sessionResponse(renewed, status: .ok)
@@ -166,7 +135,7 @@ struct AccountRoutes {
         authSignedIn.post("email/change") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                EmailChange.self, from: request, context: context, fields: ["email", "password"])
+                EmailChangeRequest.self, from: request, context: context, fields: ["email", "password"])
             try await accounts.requestEmailChange(
                 signedIn, newEmail: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(
@@ -174,7 +143,7 @@ struct AccountRoutes {
                 "Check the new address's mail and follow the link to confirm the change.")
         }
         auth.post("email/change/confirm") { request, context in
-            let body = try await JSONBody.decode(TokenOnly.self, from: request, context: context, fields: ["token"])
+            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context, fields: ["token"])
             let user = try await accounts.confirmEmailChange(token: body.token)
             return try status(.ok, "email_changed", "Your email address is now \(user.email ?? "changed").")
         }
@@ -196,7 +165,7 @@ struct AccountRoutes {
         me.delete { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                DeleteRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
+                DeleteAccountRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
             try await accounts.deleteAccount(signedIn, password: body.password, client: ClientInfo(request, context))
             var response = try status(.ok, "deleted", "Your account and everything in it were deleted.")
             if signedIn.method == .cookie { response.headers.setCookies(authenticator.clearedCookies()) }
@@ -213,12 +182,12 @@ struct AccountRoutes {
     }
 
     private func status(_ code: HTTPResponse.Status, _ status: String, _ message: String) throws -> Response {
-        try JSONResponse.make(StatusBody(status: status, message: message), status: code)
+        try JSONResponse.make(StatusMessage(status: status, message: message), status: code)
     }
 
     private func sessionResponse(_ signedIn: SignedIn, status: HTTPResponse.Status) throws -> Response {
         var response = try JSONResponse.make(
-            SessionBody(signedIn.session, user: signedIn.user, now: now()), status: status)
+            Session(signedIn.session, user: signedIn.user, now: now()), status: status)
         if case .web(let web) = signedIn.session {
             response.headers.setCookies(authenticator.sessionCookies(web.cookieValue, of: signedIn.user.id))
         }
@@ -228,7 +197,7 @@ struct AccountRoutes {
 
     private func meResponse(_ user: UserRecord, _ auth: Authentication) throws -> Response {
         let csrf = auth.method == .cookie ? authenticator.tokens.csrfToken(sessionID: auth.sessionID) : nil
-        var response = try JSONResponse.make(MeBody(user, csrfToken: csrf))
+        var response = try JSONResponse.make(Account(user, csrfToken: csrf))
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import MarqueeCore
+import MarqueeWire
 import NIOHTTP1
 
 /// Turns every error into the one JSON error body with a stable code, and every response gets `X-Request-Id`.
@@ -28,7 +29,7 @@ struct ErrorMiddleware: RouterMiddleware {
                 domainError = DomainError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allow).")
             }
             response = JSONResponse.make(
-                ErrorBody(domainError, requestID: context.requestID).buffer(),
+                APIError(domainError, requestID: context.requestID).buffer(),
                 status: .init(code: domainError.code.httpStatus))
             if Self.wantsPage(request) {
                 do {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MarqueeCore
+import MarqueeWire
 
 /// Reads a JSON request body strictly: `application/json`, valid UTF-8, one object, only the fields the route
 /// knows, each of the right type. Every failure is a `DomainError` naming the problem.

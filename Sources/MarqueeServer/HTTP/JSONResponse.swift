@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 
 /// Building JSON responses in the wire format (snake_case keys).

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -104,7 +105,7 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func answer(_ error: HTTPParserError, context: ChannelHandlerContext) {
         let problem = Self.problem(error)
         let requestID = RequestID().description
-        let body = ErrorBody(problem, requestID: requestID).buffer()
+        let body = APIError(problem, requestID: requestID).buffer()
         var headers: HTTPFields = [
             .contentType: "application/json; charset=utf-8", .contentLength: String(body.readableBytes),
             .connection: "close", .requestID: requestID, .server: serverName,

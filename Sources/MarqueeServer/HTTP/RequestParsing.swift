@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MarqueeCore
+import MarqueeWire
 
 /// Validated access to path and query parameters; every failure is a `DomainError` with a stable code.
 struct RequestParsing {

@@ -1,5 +1,6 @@
 import MarqueeCore
 import MarqueeSaved
+import MarqueeWire
 import NIOCore
 
 /// What a live stream's client missed, read and encoded one frame at a time as the stream asks for it: the changes

@@ -3,6 +3,7 @@ import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import NIOCore
 import ServiceLifecycle
 

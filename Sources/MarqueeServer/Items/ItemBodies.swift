@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeWire
 
 /// The body of `PUT` and `PATCH /api/v1/me/items/{list}/{kind}/{id}`. A field left out stays as it is; `null`
 /// removes it (`note`, `watched_at`, `rating`) and is refused where nothing can be removed (`snapshot`, `watched`).
@@ -78,27 +79,4 @@ struct ItemEditBody: Decodable {
         }
         return edit
     }
-}
-
-/// The body of `POST /api/v1/me/items/states`.
-struct StatesRequest: Decodable {
-    struct Pair: Decodable {
-        let mediaType: String
-        let id: ItemIDValue
-    }
-
-    let items: [Pair]
-}
-
-/// One answer of `POST /api/v1/me/items/states`.
-struct ItemStateWire: Encodable {
-    let mediaType: SavedKind
-    let id: String
-    let favorites: Bool
-    let watchlist: Bool
-}
-
-/// `{"results": [...]}` of a states query, in the order asked.
-struct ItemStatesBody: Encodable {
-    let results: [ItemStateWire]
 }

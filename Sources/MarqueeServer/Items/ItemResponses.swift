@@ -2,6 +2,7 @@ import Foundation
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeWire
 import NIOCore
 
 /// The JSON bodies of the saved-items routes, written with `JSONWriter` (see `ItemJSON`).

@@ -6,6 +6,7 @@ import MarqueeAccounts
 import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
+import MarqueeWire
 import NIOCore
 
 /// `/api/v1/me/items`, `/api/v1/me/changes`, export and import: the caller's favourites and watchlist over HTTP.
@@ -30,7 +31,7 @@ struct ItemRoutes {
         }
         me.post("items/states") { request, context in
             let body = try await JSONBody.decode(
-                StatesRequest.self, from: request, context: context, fields: ["items"],
+                ItemStatesRequest.self, from: request, context: context, fields: ["items"],
                 nested: ["items": ["media_type", "id"]])
             // Any valid id, as for reading an item: one saved before the plain-number rule still has a state.
             let pairs = try body.items.map {
@@ -38,10 +39,10 @@ struct ItemRoutes {
             }
             let states = try await items.states(of: pairs, for: context.auth.userID)
             return try json(
-                ItemStatesBody(
+                ItemStates(
                     results: pairs.map { pair in
                         let lists = states[pair] ?? []
-                        return ItemStateWire(
+                        return ItemState(
                             mediaType: pair.kind, id: pair.id, favorites: lists.contains(.favorites),
                             watchlist: lists.contains(.watchlist))
                     }))

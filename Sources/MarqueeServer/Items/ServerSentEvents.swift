@@ -1,5 +1,6 @@
 import MarqueeCore
 import MarqueeSaved
+import MarqueeWire
 import NIOCore
 
 /// The frames of the live change stream, in the `text/event-stream` format. Each `change` frame carries its

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MarqueeCore
 import MarqueeSaved
+import MarqueeWire
 import NIOCore
 
 /// Response bodies holding every saved item of an account, written a batch at a time as the snapshot is read, and

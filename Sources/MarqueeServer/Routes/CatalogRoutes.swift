@@ -1,6 +1,7 @@
 import Hummingbird
 import MarqueeCatalog
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 
 /// `/api/v1` catalog routes: lists, details, search, genres, discovery and the home feed.

@@ -1,6 +1,7 @@
 import Hummingbird
 import MarqueeCatalog
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 
 /// Generated placeholder artwork for the local catalog: `/images/placeholder/{kind}/{id}/{variant}`.

@@ -3,6 +3,7 @@ import Hummingbird
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeWeb
+import MarqueeWire
 
 extension WebPages {
     func registerCatalogPages(on router: Router<MarqueeRequestContext>) {

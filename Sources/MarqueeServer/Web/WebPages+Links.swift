@@ -5,6 +5,7 @@ import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
 import MarqueeWeb
+import MarqueeWire
 
 extension WebPages {
     /// The pages mailed links open (`/verify`, `/email/confirm`, `/reset`). Visitors are usually signed out, so

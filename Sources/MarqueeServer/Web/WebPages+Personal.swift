@@ -5,6 +5,7 @@ import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
 import MarqueeWeb
+import MarqueeWire
 
 extension WebPages {
     func registerPersonalPages(on router: Router<MarqueeRequestContext>) {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import MarqueeCore
 import MarqueeWeb
+import MarqueeWire
 import NIOCore
 
 /// How pages and static files are answered: the security headers every page carries, and conditional requests

@@ -1,4 +1,5 @@
 public import Foundation
+import MarqueeWire
 
 /// `/account`: who is signed in, preferences, sign-out, password and email changes, and the danger zone.
 public struct AccountPage: WebPage {

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// A paged grid of cards with tabs: `/movies`, `/tv`, a genre's titles and "See all" lists. Without JavaScript it
 /// pages with a link; with it, the next page loads as the end of the grid scrolls into view.

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// `/`: a random trending hero, then the rows. Guests see the rows locked under an overlay.
 public struct HomePage: WebPage {

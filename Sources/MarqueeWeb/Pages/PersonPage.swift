@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// `/person/{id}`: photo, facts, biography, what they are known for and every credit.
 public struct PersonPage: WebPage {

@@ -1,5 +1,6 @@
 import Foundation
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// `/favorites` and `/watchlist`: the person's saved items with tabs per kind, sort, search, notes, watched and
 /// rating. The script keeps it live: changes made on other devices arrive over the change stream.

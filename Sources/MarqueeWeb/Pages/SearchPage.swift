@@ -1,5 +1,6 @@
 import Foundation
 public import MarqueeCore
+public import MarqueeWire
 
 /// `/search`: a form that works by submitting, enhanced to search as you type. With an empty box it shows recent
 /// searches (kept by the browser) and suggestions.

@@ -1,4 +1,5 @@
-public import MarqueeCore
+import MarqueeCore
+public import MarqueeWire
 
 /// `/movie/{id}` and `/tv/{id}`: everything about one title, with its heart, watchlist and offline toggles.
 public struct TitlePage: WebPage {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import MarqueeAccounts
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 import Testing
 

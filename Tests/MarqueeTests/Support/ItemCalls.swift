@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MarqueeWire
 import Testing
 
 /// The saved-items API as a client calls it.

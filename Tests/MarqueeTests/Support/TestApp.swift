@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 import Testing
 

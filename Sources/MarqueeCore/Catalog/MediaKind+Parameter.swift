@@ -1,9 +1,6 @@
-/// What a catalog item is. Part of every identity: a movie and a TV show may share a numeric id.
-public enum MediaKind: String, Codable, Sendable, CaseIterable, Hashable {
-    case movie
-    case tv
-    case person
+public import MarqueeWire
 
+extension MediaKind {
     /// Parses a kind from a query value, throwing `catalog.unknown_kind` with the allowed values.
     public init(parameter value: String, allowed: [MediaKind] = MediaKind.allCases) throws(DomainError) {
         guard let kind = MediaKind(rawValue: value), allowed.contains(kind) else {
