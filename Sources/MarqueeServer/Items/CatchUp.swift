@@ -10,6 +10,8 @@ import NIOCore
 actor CatchUp {
     private let items: SavedItemService
     private let user: UserID
+    /// The lane every snapshot part is read and encoded in, as exports are (`WorkLane`).
+    private let bulk: WorkLane
     private let partSize: Int
     private var phase: Phase
     /// The sequence number the client has once every frame so far is written.
@@ -39,9 +41,12 @@ actor CatchUp {
     /// Items of the snapshot's current batch not yet in a part.
     private var pending: ArraySlice<SavedItem> = []
 
-    init(items: SavedItemService, user: UserID, from point: ResumePoint?, partSize: Int = 64 * 1024) {
+    init(
+        items: SavedItemService, user: UserID, from point: ResumePoint?, bulk: WorkLane, partSize: Int = 64 * 1024
+    ) {
         self.items = items
         self.user = user
+        self.bulk = bulk
         self.partSize = partSize
         phase = point.map { .replay(after: $0) } ?? .snapshot(.start)
         last = point?.seq ?? 0
@@ -57,7 +62,7 @@ actor CatchUp {
                 let snapshot = try await items.snapshot(for: user, batchSize: Self.itemsPerRead)
                 phase = .snapshotParts(snapshot.makeAsyncIterator(), point: snapshot.point, reason: reason)
             case .snapshotParts(var batches, let point, let reason):
-                ready.append(try await part(of: &batches, point: point, reason: reason))
+                ready.append(try await bulk.run { try await part(of: &batches, point: point, reason: reason) })
             }
         }
         return .frame(ready.removeFirst())

@@ -20,6 +20,8 @@ struct ChangeStream {
     /// end their streams at once; this catches the rest).
     let heartbeatsPerSessionCheck: Int
     let logger: Logger
+    /// The lane a snapshot's parts are read in.
+    let bulk: WorkLane
 
     func run(
         _ subscription: Hub.Subscription, events: AsyncStream<Hub.Event>, since: ResumePoint?,
@@ -65,7 +67,7 @@ struct ChangeStream {
     /// What brings a client from `point` up to date: the changes after it, or a snapshot when there is no `point` or
     /// the log cannot replay from it.
     func catchUp(from point: ResumePoint?) -> CatchUp {
-        CatchUp(items: items, user: auth.userID, from: point)
+        CatchUp(items: items, user: auth.userID, from: point, bulk: bulk)
     }
 
     /// Writes every frame of `catchUp`, each once the writer takes it; returns the sequence number the client is at.

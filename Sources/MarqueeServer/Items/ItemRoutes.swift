@@ -17,6 +17,8 @@ struct ItemRoutes {
     let hub: ChangeHub<ByteBuffer>
     let authentication: AuthenticationMiddleware
     let streams: LiveStreamOpener
+    /// The lane exports are read and encoded in.
+    let bulk: WorkLane
     let now: @Sendable () -> Date
 
     /// The largest import body.
@@ -109,10 +111,11 @@ struct ItemRoutes {
             case .json:
                 response = Response(
                     status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                    body: StreamedItems.export(snapshot, at: now()))
+                    body: StreamedItems.export(snapshot, at: now(), in: bulk))
             case .csv:
                 response = Response(
-                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"], body: StreamedItems.csv(snapshot))
+                    status: .ok, headers: [.contentType: "text/csv; charset=utf-8"],
+                    body: StreamedItems.csv(snapshot, in: bulk))
             }
             response.headers[.contentDisposition] = "attachment; filename=\"marquee-items-\(day).\(format.rawValue)\""
             response.headers[.cacheControl] = "no-store"
@@ -176,7 +179,7 @@ struct ItemRoutes {
         let reason: SnapshotReason = if case .compacted = feed { .compacted } else { .reset }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: StreamedItems.changesSnapshot(try await items.snapshot(for: user), reason: reason))
+            body: StreamedItems.changesSnapshot(try await items.snapshot(for: user), reason: reason, in: bulk))
     }
 
     /// The saved-items query a request's parameters ask for (also used by the favourites and watchlist pages).

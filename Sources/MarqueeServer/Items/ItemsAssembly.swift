@@ -13,12 +13,15 @@ struct ItemsAssembly {
     let hub: ChangeHub<ByteBuffer>
     let service: SavedItemService
     let services: [any Service]
+    /// The lane exports and snapshots are read and encoded in.
+    let bulk: WorkLane
 
     init(settings: ServerSettings, database: any Database, dependencies: AppDependencies) {
         hub = ChangeHub(streamLimit: settings.streamLimit, encode: ServerSentEvents.change)
         service = SavedItemService(
             store: SQLSavedItemStore(database: database), publisher: hub, itemLimit: settings.itemLimit,
             changeLogLength: settings.tuning.changeLogLength, now: dependencies.now)
+        bulk = WorkLane(width: settings.tuning.bulkWorkWidth)
         services = [ChangeHubService(hub: hub, heartbeat: settings.tuning.streamHeartbeat)]
     }
 
@@ -34,7 +37,7 @@ struct ItemsAssembly {
     func streams(_ authenticator: Authenticator) -> LiveStreamOpener {
         LiveStreamOpener(
             items: service, authentication: AuthenticationMiddleware(authenticator: authenticator),
-            heartbeatsPerSessionCheck: 4)
+            heartbeatsPerSessionCheck: 4, bulk: bulk)
     }
 
     func routes(
@@ -44,7 +47,7 @@ struct ItemsAssembly {
             items: service,
             importer: ItemImporter(items: service, catalog: catalog, locale: locale, now: dependencies.now), hub: hub,
             authentication: AuthenticationMiddleware(authenticator: authenticator), streams: streams(authenticator),
-            now: dependencies.now)
+            bulk: bulk, now: dependencies.now)
     }
 }
 

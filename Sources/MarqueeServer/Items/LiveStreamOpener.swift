@@ -19,6 +19,8 @@ struct LiveStreamOpener: Sendable {
     let items: SavedItemService
     let authentication: AuthenticationMiddleware
     let heartbeatsPerSessionCheck: Int
+    /// The lane snapshots are read in (`WorkLane`).
+    let bulk: WorkLane
 
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
     /// Throws the error the client should see when the request is not signed in or names a bad point.
@@ -31,7 +33,7 @@ struct LiveStreamOpener: Sendable {
         let stream = ChangeStream(
             items: items, tokens: authentication.authenticator.tokens, auth: auth,
             heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,
-            logger: logger)
+            logger: logger, bulk: bulk)
         return (stream, since)
     }
 

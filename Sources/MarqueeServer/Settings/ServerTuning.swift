@@ -1,3 +1,4 @@
+import Foundation
 public import MarqueeCatalog
 
 /// Limits and intervals the code chooses rather than the operator (nothing reads them from configuration), kept
@@ -15,6 +16,9 @@ public struct ServerTuning: Sendable {
     public var changeLogLength = 1_000
     /// How many bytes of frames a live stream may fall behind a socket that takes no more before it is closed.
     public var streamBacklogLimit = 512 * 1_024
+    /// How many pieces of exports and snapshots run at once (`WorkLane`): half of the cores, so that a few large
+    /// exports leave the other half to everyone else.
+    public var bulkWorkWidth = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
 
     /// The defaults above.
     public init() {}
