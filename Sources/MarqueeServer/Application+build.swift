@@ -115,7 +115,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
         let allowed = AllowedMethods()
-        router.add(middleware: ErrorMiddleware(pages: web, allowed: allowed))
+        router.add(
+            middleware: ErrorMiddleware(pages: web, allowed: allowed, refusalDelay: settings.tuning.refusalDelay))
         router.add(middleware: RepeatedQueryMiddleware())
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))

@@ -15,6 +15,8 @@ struct ErrorMiddleware: RouterMiddleware {
     let pages: WebPages
     /// Tells a path with other methods (405) from no such path (404).
     let allowed: AllowedMethods
+    /// How long an answer of `auth.too_many_attempts` waits before it is sent.
+    let refusalDelay: Duration
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -40,6 +42,12 @@ struct ErrorMiddleware: RouterMiddleware {
                 }
             }
             response.setRetryAfter(for: domainError)
+            if domainError.code == .tooManyAttempts {
+                // A client refused for guessing may ask again only after `Retry-After` (a second at least), so
+                // waiting costs an honest one nothing. One that floods anyway is held to a request a second per
+                // connection, instead of thousands that each take CPU from every other request.
+                try? await Task.sleep(for: refusalDelay)
+            }
             if let allow { response.headers[.allow] = allow }
             if domainError.code.httpStatus == 401 {
                 response.headers[.wwwAuthenticate] = Self.challenge(for: domainError)

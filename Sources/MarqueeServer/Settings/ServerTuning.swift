@@ -16,6 +16,8 @@ public struct ServerTuning: Sendable {
     public var changeLogLength = 1_000
     /// How many bytes of frames a live stream may fall behind a socket that takes no more before it is closed.
     public var streamBacklogLimit = 512 * 1_024
+    /// How long an answer of `auth.too_many_attempts` is held back (`ErrorMiddleware`).
+    public var refusalDelay: Duration = .seconds(1)
     /// How many pieces of exports and snapshots run at once (`WorkLane`): half of the cores, so that a few large
     /// exports leave the other half to everyone else.
     public var bulkWorkWidth = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
