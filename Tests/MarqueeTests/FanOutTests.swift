@@ -47,7 +47,9 @@ struct FanOutTests {
         Self.allowManySockets()
         let streams = 1_000
         let changes = 5
-        try await H.run(["streamLimit": "2000"]) { h in
+        // A thousand clients share the test process's threads with every other test: one may send its request
+        // later than the default header timeout allows after connecting.
+        try await H.run(["streamLimit": "2000", "headerTimeout": "600"]) { h in
             let ada = try await h.guest()
             let request =
                 "GET /api/v1/me/changes/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ada.accessToken)\r\n\r\n"

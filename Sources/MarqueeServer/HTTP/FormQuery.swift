@@ -23,9 +23,12 @@ extension URI {
 
     /// The query's `key=value` pairs in order, as they are written (nothing decoded).
     var formPairs: some Sequence<(key: Substring, value: Substring)> {
-        (query ?? "").split(separator: "&").lazy.map { pair in
-            let key = pair.prefix { $0 != "=" }
-            return (key, pair.dropFirst(key.count + 1))
+        // Split as bytes (the separators are ASCII): split by Characters, a 60 KiB query cost the server a
+        // millisecond each time a route read one of its parameters.
+        (query ?? "").utf8.split(separator: UInt8(ascii: "&")).lazy.map { bytes in
+            let pair = Substring(bytes)
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { return (pair, pair[pair.endIndex...]) }
+            return (pair[..<equals], pair[pair.index(after: equals)...])
         }
     }
 }
