@@ -89,7 +89,10 @@ public struct UpstreamFetcher: Sendable {
                     + "or sign in.", retryAfterSeconds: wait)
         }
         let fetch: @Sendable () async throws -> CachedResponse = {
-            try await self.fetchOnce(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
+            // A call for the same key may have finished, and stored what it fetched, between this request's read
+            // of the cache and now: it then starts no second call.
+            if let stored = try? await self.cache.response(for: cacheKey), self.isFresh(stored) { return stored }
+            return try await self.fetchOnce(cacheKey: cacheKey, url: url, headers: headers, logPath: logPath)
         }
         if let servable {
             await coalescer.startIfIdle(cacheKey, work: fetch)
