@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 /// The account lifecycle end to end: real HTTP on loopback, mail through a real SMTP server, links followed from
@@ -15,7 +16,7 @@ struct AccountFlowTests {
             let signUp = try await h.call(
                 "/api/v1/auth/signup", ["email": "  \(email.uppercased()) ", "password": H.password])
             #expect(signUp.status == .accepted)
-            #expect(try h.object(signUp)["status"] as? String == "verification_sent")
+            #expect(try signUp.decode(StatusMessage.self).status == "verification_sent")
 
             let early = try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password])
             #expect(early.status == .forbidden)
@@ -26,20 +27,19 @@ struct AccountFlowTests {
             #expect(mail.body.contains("If you did not sign up"))
             let token = try mail.token(path: "/verify")
             let first = try await h.call("/api/v1/auth/verify", ["token": token])
-            #expect(try h.object(first)["status"] as? String == "verified")
+            #expect(try first.decode(StatusMessage.self).status == "verified")
             let second = try await h.call("/api/v1/auth/verify", ["token": token])
             #expect(second.status == .ok)
-            #expect(try h.object(second)["status"] as? String == "already_verified")
+            #expect(try second.decode(StatusMessage.self).status == "already_verified")
 
             let session = try await h.signIn(email)
             let me = try await h.me(session)
-            #expect(me["id"] as? String == session.userID)
-            #expect(me["short_id"] as? String == String(session.userID.prefix(8)))
-            #expect(me["sign_in_method"] as? String == "Email (\(email))")
-            #expect(me["account_type"] as? String == "email")
-            #expect(me["email_verified"] as? Bool == true)
-            let created = try #require(me["created_at"] as? String)
-            #expect(created.hasSuffix("Z") && created.contains("T"))
+            #expect(me.id == session.userID)
+            #expect(me.shortId == String(session.userID.prefix(8)))
+            #expect(me.signInMethod == "Email (\(email))")
+            #expect(me.accountType == "email")
+            #expect(me.emailVerified)
+            #expect(me.createdAt.hasSuffix("Z") && me.createdAt.contains("T"))
         }
     }
 
@@ -50,7 +50,7 @@ struct AccountFlowTests {
             _ = try await h.signUpVerifyAndSignIn(email)
             let again = try await h.call("/api/v1/auth/signup", ["email": email, "password": "Another-Pass-9"])
             #expect(again.status == .accepted)
-            #expect(try h.object(again)["status"] as? String == "verification_sent")
+            #expect(try again.decode(StatusMessage.self).status == "verification_sent")
             let notice = try await h.mailbox.message(to: email, subject: "Someone tried to create")
             #expect(notice.body.contains("/reset"))
             #expect(throws: (any Error).self) { try notice.token(path: "/verify") }
@@ -79,7 +79,7 @@ struct AccountFlowTests {
                     == "auth.invalid_credentials")
             // The first link was withdrawn when the password was chosen; the address is confirmed.
             let stale = try await h.call("/api/v1/auth/verify", ["token": squatterLink])
-            #expect(try h.object(stale)["status"] as? String == "already_verified")
+            #expect(try stale.decode(StatusMessage.self).status == "already_verified")
         }
     }
 
@@ -94,8 +94,7 @@ struct AccountFlowTests {
             #expect(try wrongPassword.errorCode() == "auth.invalid_credentials")
             #expect(try unknown.errorCode() == "auth.invalid_credentials")
             #expect(
-                try h.object(wrongPassword)["error"].map { ($0 as? [String: Any])?["message"] as? String }
-                    == (try h.object(unknown)["error"].map { ($0 as? [String: Any])?["message"] as? String }))
+                try wrongPassword.decodeError().message == (try unknown.decodeError().message))
 
             let resendKnown = try await h.call("/api/v1/auth/verify/resend", ["email": email])
             let resendUnknown = try await h.call("/api/v1/auth/verify/resend", ["email": H.address()])
@@ -140,27 +139,26 @@ struct AccountFlowTests {
             let session = try await h.signUpVerifyAndSignIn()
             let refreshed = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
             #expect(refreshed.status == .ok)
-            let next = try h.object(refreshed)
-            let nextAccess = try #require(next["access_token"] as? String)
-            #expect(next["token_type"] as? String == "Bearer")
-            #expect(next["expires_in"] as? Int == 900)
+            let next = try refreshed.decode(MarqueeWire.Session.self)
+            let nextAccess = try #require(next.accessToken)
+            #expect(next.tokenType == "Bearer")
+            #expect(next.expiresIn == 900)
             #expect(try await h.call("/api/v1/me", method: .get, bearer: nextAccess).status == .ok)
 
             // The answer was lost, say: the client sends the same token again and gets the same successor.
             clock.advance(by: 30)
-            let retried = try h.object(
-                try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
-            #expect(retried["refresh_token"] as? String == next["refresh_token"] as? String)
+            let retried = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
+                .decode(MarqueeWire.Session.self)
+            #expect(retried.refreshToken == next.refreshToken)
             #expect(
-                try await h.call("/api/v1/me", method: .get, bearer: try #require(retried["access_token"] as? String))
-                    .status == .ok)
+                try await h.call("/api/v1/me", method: .get, bearer: try #require(retried.accessToken)).status == .ok)
 
             clock.advance(by: 31)
             let replay = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
             #expect(try replay.errorCode() == "auth.session_ended")
             let afterReplay = try await h.call("/api/v1/me", method: .get, bearer: nextAccess)
             #expect(try afterReplay.errorCode() == "auth.session_ended")
-            let nextRefresh = try #require(next["refresh_token"] as? String)
+            let nextRefresh = try #require(next.refreshToken)
             let family = try await h.call("/api/v1/auth/refresh", ["refresh_token": nextRefresh])
             #expect(try family.errorCode() == "auth.session_ended")
         }
@@ -172,8 +170,8 @@ struct AccountFlowTests {
             let session = try await h.signUpVerifyAndSignIn()
             async let first = h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
             async let second = h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
-            let answers = try await [h.object(first), h.object(second)]
-            let tokens = Set(answers.compactMap { $0["refresh_token"] as? String })
+            let answers = try await [first, second].map { try $0.decode(MarqueeWire.Session.self) }
+            let tokens = Set(answers.compactMap(\.refreshToken))
             #expect(tokens.count == 1)
             let next = try await h.call("/api/v1/auth/refresh", ["refresh_token": try #require(tokens.first)])
             #expect(next.status == .ok)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 import Testing
 
@@ -176,14 +177,14 @@ struct AccountInputTests {
             let setCookie = try #require(signIn.headers[.setCookie])
             #expect(
                 setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax") && !setCookie.contains("Secure"))
-            let body = try h.object(signIn)
-            #expect(body["access_token"] == nil && body["refresh_token"] == nil)
-            let csrf = try #require(body["csrf_token"] as? String)
+            let body = try signIn.decode(MarqueeWire.Session.self)
+            #expect(body.accessToken == nil && body.refreshToken == nil)
+            let csrf = try #require(body.csrfToken)
             let cookie = try #require(setCookie.split(separator: ";").first.map(String.init))
 
             let me = try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie])
             #expect(me.status == .ok)
-            #expect(try h.object(me)["csrf_token"] as? String == csrf)
+            #expect(try me.decode(Account.self).csrfToken == csrf)
 
             let noToken = try await h.call("/api/v1/me", ["region": "FR"], method: .patch, headers: [.cookie: cookie])
             #expect(noToken.status == .forbidden)
@@ -222,9 +223,8 @@ struct AccountInputTests {
                 "/api/v1/auth/signin", ["email": email, "password": H.password, "session": "cookie"])
             let set = signIn.headers[values: .setCookie]
             let cookie = try #require(set.first?.split(separator: ";").first.map(String.init))
-            let csrf = try #require(try h.object(signIn)["csrf_token"] as? String)
-            let id = try #require(
-                try h.object(try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]))["id"] as? String)
+            let csrf = try #require(try signIn.decode(MarqueeWire.Session.self).csrfToken)
+            let id = try await h.call("/api/v1/me", method: .get, headers: [.cookie: cookie]).decode(Account.self).id
             #expect(set.count == 2 && set[0].hasPrefix("marquee_session=") && set[0].contains("HttpOnly"))
             #expect(set[1] == "marquee_account=\(id); Path=/; Max-Age=2592000; SameSite=Lax", "scripts may read it")
 

@@ -4,6 +4,7 @@ import MarqueeCore
 import MarqueeServer
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import SQLKit
 import Testing
 
@@ -14,7 +15,7 @@ struct AccountLifecycleTests {
     func guest(_ h: H) async throws -> H.Session {
         let response = try await h.call("/api/v1/auth/guest")
         #expect(response.status == .created)
-        return try H.Session(h.object(response))
+        return try H.Session(response)
     }
 
     @Test(
@@ -24,34 +25,34 @@ struct AccountLifecycleTests {
         try await H.run { h in
             let guest = try await guest(h)
             let me = try await h.me(guest)
-            #expect(me["account_type"] as? String == "guest" && me["sign_in_method"] as? String == "Guest")
+            #expect(me.accountType == "guest" && me.signInMethod == "Guest")
             let patched = try await h.call(
                 "/api/v1/me", ["display_name": " Sam ", "region": "gb", "temperature_unit": "celsius"], method: .patch,
                 bearer: guest.accessToken)
             #expect(patched.status == .ok, "\(patched.text)")
-            let profile = try #require(try h.object(patched)["profile"] as? [String: Any])
-            #expect(profile["display_name"] as? String == "Sam" && profile["region"] as? String == "GB")
+            let profile = try patched.decode(Account.self).profile
+            #expect(profile.displayName == "Sam" && profile.region == "GB")
 
             let email = H.address("sam")
             let upgrade = try await h.call(
                 "/api/v1/auth/upgrade", ["email": email, "password": H.password], bearer: guest.accessToken)
             #expect(upgrade.status == .accepted, "\(upgrade.text)")
             // Nothing changes until the address is confirmed: a mistyped one loses nothing.
-            #expect(try await h.me(guest)["account_type"] as? String == "guest")
+            #expect(try await h.me(guest).accountType == "guest")
             #expect(
                 try await h.call("/api/v1/auth/signin", ["email": email, "password": H.password]).errorCode()
                     == "auth.invalid_credentials")
             let token = try await h.mailbox.message(to: email, subject: "Confirm").token(path: "/verify")
             #expect(try await h.call("/api/v1/auth/verify", ["token": token]).status == .ok)
             #expect(
-                try await h.me(guest)["sign_in_method"] as? String == "Email (\(email))", "the guest's session goes on")
+                try await h.me(guest).signInMethod == "Email (\(email))", "the guest's session goes on")
             let again = try await h.call("/api/v1/auth/verify", ["token": token])
-            #expect(try h.object(again)["status"] as? String == "already_verified")
+            #expect(try again.decode(StatusMessage.self).status == "already_verified")
             let session = try await h.signIn(email)
             #expect(session.userID == guest.userID)
             let after = try await h.me(session)
-            #expect((after["profile"] as? [String: Any])?["display_name"] as? String == "Sam")
-            #expect(after["sign_in_method"] as? String == "Email (\(email))")
+            #expect(after.profile.displayName == "Sam")
+            #expect(after.signInMethod == "Email (\(email))")
         }
     }
 
@@ -66,8 +67,8 @@ struct AccountLifecycleTests {
             #expect(upgrade.status == .accepted)
             let mail = try await h.mailbox.message(to: email, subject: "guest")
             let merged = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
-            #expect(try h.object(merged)["status"] as? String == "merged")
-            #expect(try await h.me(try await h.signIn(email))["id"] as? String == owner.userID)
+            #expect(try merged.decode(StatusMessage.self).status == "merged")
+            #expect(try await h.me(try await h.signIn(email)).id == owner.userID)
             let again = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
             #expect(try again.errorCode() == "auth.link_used")
         }
@@ -119,7 +120,7 @@ struct AccountLifecycleTests {
                 try await h.call("/api/v1/me/items/favorites/movie/1", method: .delete, bearer: owner.accessToken)
                     .status == .ok)
             let merged = try await h.call("/api/v1/auth/verify", ["token": token])
-            #expect(try h.object(merged)["status"] as? String == "merged", "\(merged.text)")
+            #expect(try merged.decode(StatusMessage.self).status == "merged", "\(merged.text)")
             #expect(Set(try await h.ids(owner, "")) == ["2", "3", "4"])
             #expect(try await h.call("/api/v1/auth/verify", ["token": token]).errorCode() == "auth.link_used")
         }
@@ -169,8 +170,8 @@ struct AccountLifecycleTests {
             let late = try await h.call("/api/v1/auth/verify", ["token": token])
             #expect(late.status == .conflict, "\(late.text)")
             #expect(try late.errorCode() == "auth.account_exists")
-            #expect(try await h.me(guest)["account_type"] as? String == "guest")
-            #expect(try await h.me(owner)["id"] as? String == owner.userID)
+            #expect(try await h.me(guest).accountType == "guest")
+            #expect(try await h.me(owner).id == owner.userID)
         }
     }
 
@@ -188,12 +189,12 @@ struct AccountLifecycleTests {
             clock.advance(by: 24 * 3600 + 1)
             let late = try await h.call("/api/v1/auth/verify", ["token": token])
             #expect(try late.errorCode() == "auth.link_expired")
-            #expect(late.text.contains("Create the account again"))
+            #expect(try late.text.contains("Create the account again"))
             // A day on, the access token has expired; the refreshed one still belongs to a guest.
             let refreshed = try await h.call("/api/v1/auth/refresh", ["refresh_token": guest.refreshToken])
-            let token2 = try #require(try h.object(refreshed)["access_token"] as? String)
+            let token2 = try #require(refreshed.decode(MarqueeWire.Session.self).accessToken)
             let me = try await h.call("/api/v1/me", method: .get, bearer: token2)
-            #expect(try h.object(me)["account_type"] as? String == "guest")
+            #expect(try me.decode(Account.self).accountType == "guest")
         }
     }
 
@@ -278,7 +279,7 @@ struct AccountLifecycleTests {
                 "/api/v1/auth/password/change", ["current_password": H.password, "new_password": "Fresh-Pass-22"],
                 bearer: phone.accessToken)
             #expect(changed.status == .ok, "\(changed.text)")
-            let renewed = try H.Session(h.object(changed))
+            let renewed = try H.Session(changed)
             #expect(
                 try await h.call("/api/v1/me", method: .get, bearer: laptop.accessToken).errorCode()
                     == "auth.session_ended")
@@ -298,7 +299,7 @@ struct AccountLifecycleTests {
             let token = try await h.mailbox.message(to: newEmail, subject: "new email").token(path: "/email/confirm")
             let confirmed = try await h.call("/api/v1/auth/email/change/confirm", ["token": token])
             #expect(confirmed.status == .ok, "\(confirmed.text)")
-            #expect(try await h.me(renewed)["email"] as? String == newEmail)
+            #expect(try await h.me(renewed).email == newEmail)
             _ = try await h.signIn(newEmail, password: "Fresh-Pass-22")
         }
     }
@@ -316,8 +317,8 @@ struct AccountLifecycleTests {
             _ = try await h.mailbox.message(to: email, subject: "Reset")
             clock.advance(by: 6 * 60)
             let refreshed = try H.Session(
-                h.object(try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]))
-                    .merging(["user": ["id": session.userID]]) { $1 })
+                try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken]),
+                userID: session.userID)
             let stale = try await h.call("/api/v1/me", method: .delete, bearer: refreshed.accessToken)
             #expect(stale.status == .forbidden)
             #expect(try stale.errorCode() == "auth.recent_login_required")

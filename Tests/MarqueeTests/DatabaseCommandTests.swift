@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import NIOHTTP1
 import SQLKit
 import Testing
@@ -81,8 +82,9 @@ struct DatabaseCommandTests {
             let after = LoopbackClient(port: postgres.port)
             // The same access token still works: the signing secret moved with the data.
             #expect(try await after.savedIDs(token: person.token) == ["603", "605"])
-            let changes = try await after.send(.GET, "/api/v1/me/changes?since=0", bearer: person.token).object
-            #expect((changes["results"] as? [[String: Any]])?.count == 4, "\(changes)")
+            let changes = try await after.send(.GET, "/api/v1/me/changes?since=0", bearer: person.token)
+                .decode(ItemChanges.self)
+            #expect(changes.results.count == 4, "\(changes)")
             #expect(try await after.saveMovie("606", token: person.token) == 201)
             postgres.stop()
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 /// Google sign-in against a local OpenID issuer that signs with real RS256 keys and publishes them as a JWKS.
@@ -39,8 +40,8 @@ struct GoogleSignInTests {
                 var claims = issuer.claims(sub: sub, email: H.address(sub), now: clock.now)
                 claims.name = name
                 let signedIn = try await h.call("/api/v1/auth/google", ["id_token": try await issuer.token(claims)])
-                let me = try await h.me(try H.Session(h.object(signedIn)))
-                #expect((me["profile"] as? [String: Any])?["display_name"] as? String == expected, "\(sub)")
+                let me = try await h.me(try H.Session(signedIn))
+                #expect(me.profile.displayName == expected, "\(sub)")
             }
         }
     }
@@ -53,15 +54,15 @@ struct GoogleSignInTests {
             let token = try await issuer.token(issuer.claims(sub: "g-1001", email: email.uppercased(), now: clock.now))
             let first = try await h.call("/api/v1/auth/google", ["id_token": token])
             #expect(first.status == .ok, "\(first.text)")
-            let session = try H.Session(h.object(first))
+            let session = try H.Session(first)
             let me = try await h.me(session)
-            #expect(me["sign_in_method"] as? String == "Google")
-            #expect(me["account_type"] as? String == "google")
-            #expect(me["email"] as? String == email && me["email_verified"] as? Bool == true)
-            #expect((me["profile"] as? [String: Any])?["display_name"] as? String == "Test Person")
+            #expect(me.signInMethod == "Google")
+            #expect(me.accountType == "google")
+            #expect(me.email == email && me.emailVerified)
+            #expect(me.profile.displayName == "Test Person")
 
             let again = try await h.call("/api/v1/auth/google", ["id_token": token])
-            #expect(try H.Session(h.object(again)).userID == session.userID)
+            #expect(try H.Session(again).userID == session.userID)
             #expect(issuer.fetches == 1)
         }
     }
@@ -119,7 +120,7 @@ struct GoogleSignInTests {
                 "/api/v1/auth/google",
                 ["id_token": try await issuer.token(issuer.claims(sub: "g-4004", email: verifiedEmail, now: clock.now))]
             )
-            #expect(try H.Session(h.object(linked)).userID == member.userID)
+            #expect(try H.Session(linked).userID == member.userID)
             // The owner is told, and the account page shows both ways in.
             let notice = try await h.mailbox.message(to: verifiedEmail, subject: "Google sign-in was added")
             #expect(notice.text.contains("sign out everywhere"))
@@ -142,7 +143,7 @@ struct GoogleSignInTests {
                 try await h.call("/api/v1/auth/signin", ["email": pendingEmail, "password": H.password]).errorCode()
                     == "auth.invalid_credentials")
             let stale = try await h.call("/api/v1/auth/verify", ["token": staleLink])
-            #expect(try h.object(stale)["status"] as? String == "already_verified")
+            #expect(try stale.decode(StatusMessage.self).status == "already_verified")
 
             let other = try await h.call(
                 "/api/v1/auth/google",
@@ -156,16 +157,16 @@ struct GoogleSignInTests {
     func guestUpgrade() async throws {
         let clock = TestClock()
         try await withGoogle(clock: clock) { h, issuer in
-            let guest = try H.Session(h.object(try await h.call("/api/v1/auth/guest")))
+            let guest = try H.Session(try await h.call("/api/v1/auth/guest"))
             _ = try await h.call("/api/v1/me", ["display_name": "Kit"], method: .patch, bearer: guest.accessToken)
             let token = try await issuer.token(issuer.claims(sub: "g-6006", email: H.address(), now: clock.now))
             let upgraded = try await h.call("/api/v1/auth/upgrade", ["id_token": token], bearer: guest.accessToken)
             #expect(upgraded.status == .ok, "\(upgraded.text)")
-            let session = try H.Session(h.object(upgraded))
+            let session = try H.Session(upgraded)
             #expect(session.userID == guest.userID)
             let me = try await h.me(session)
-            #expect(me["sign_in_method"] as? String == "Google")
-            #expect((me["profile"] as? [String: Any])?["display_name"] as? String == "Kit")
+            #expect(me.signInMethod == "Google")
+            #expect(me.profile.displayName == "Kit")
         }
     }
 }

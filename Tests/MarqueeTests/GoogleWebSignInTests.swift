@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import MarqueeCore
+import MarqueeWire
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -94,8 +95,8 @@ struct GoogleWebSignInTests {
         return response
     }
 
-    func me(_ h: H, _ jar: Jar) async throws -> [String: Any] {
-        try h.object(try await h.client.send("/api/v1/me", method: .get, headers: jar.headers))
+    func me(_ h: H, _ jar: Jar) async throws -> Account {
+        try await h.client.send("/api/v1/me", method: .get, headers: jar.headers).decode(Account.self)
     }
 
     @Test(
@@ -131,7 +132,7 @@ struct GoogleWebSignInTests {
             let setCookies = done.headers[values: .setCookie].joined(separator: "\n")
             #expect(setCookies.contains("marquee_session=") && setCookies.contains("HttpOnly"))
             let me = try await me(h, jar)
-            #expect(me["sign_in_method"] as? String == "Google" && me["email"] as? String == email)
+            #expect(me.signInMethod == "Google" && me.email == email)
 
             // Signed in, the sign-in page and the Google button send them on, leaving no attempt behind.
             let again = try await h.client.send("/signin?next=%2Fwatchlist", method: .get, headers: jar.headers)
@@ -152,7 +153,7 @@ struct GoogleWebSignInTests {
             var jar = Jar()
             jar.keep(guest.cookie)
             let before = try await me(h, jar)
-            #expect(before["account_type"] as? String == "guest")
+            #expect(before.accountType == "guest")
 
             let account = try await h.client.send("/account", method: .get, headers: jar.headers)
             #expect(account.text.contains(#"href="/auth/google?next=%2Faccount""#))
@@ -162,11 +163,11 @@ struct GoogleWebSignInTests {
                 h, &jar, try await authorize(try await start(h, &jar, next: "/account"), browser: browser))
             #expect(done.headers[.location] == "/account")
             let after = try await me(h, jar)
-            #expect(after["id"] as? String == before["id"] as? String)
-            #expect(after["sign_in_method"] as? String == "Google")
-            let items = try h.object(
-                try await h.client.send("/api/v1/me/items?list=favorites", method: .get, headers: jar.headers))
-            #expect((items["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["603"])
+            #expect(after.id == before.id)
+            #expect(after.signInMethod == "Google")
+            let items = try await h.client.send("/api/v1/me/items?list=favorites", method: .get, headers: jar.headers)
+                .decode(ItemPage.self)
+            #expect(items.results.map(\.id) == ["603"])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MarqueeWire
 import NIOCore
 import Testing
 
@@ -14,31 +15,27 @@ struct ItemAPITests {
             let ada = try await h.guest()
             let created = try await h.save(ada, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
             #expect(created.status == .created, "\(created.text)")
-            let change = try h.object(created)
-            #expect(change["seq"] as? Int == 1 && change["op"] as? String == "upsert")
-            #expect(change["media_type"] as? String == "movie" && change["list"] as? String == "favorites")
+            let change = try created.decode(ItemChange.self)
+            #expect(change.seq == 1 && change.op == .upsert)
+            #expect(change.kind == .movie && change.list == .favorites)
 
             let again = try await h.save(ada, "favorites/movie/603", title: "The Matrix")
             #expect(again.status == .ok)
             // Saving what is already there leaves the item and its times as they were, but the answer is still a
             // change of this call's own (never another's number); an edit that names no field is refused.
-            let same = try h.object(again)
-            #expect(same["seq"] as? Int == 2)
-            #expect(
-                (same["item"] as? [String: Any])?["updated_at"] as? String
-                    == (change["item"] as? [String: Any])?["updated_at"] as? String)
+            let same = try again.decode(ItemChange.self)
+            #expect(same.seq == 2)
+            #expect(same.item?.updatedAt == change.item?.updatedAt)
             let nothing = try await h.call(
                 "/api/v1/me/items/favorites/movie/603", [String: any Sendable](), method: .patch,
                 bearer: ada.accessToken)
             #expect(try nothing.errorCode() == "request.invalid_body")
-            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=0")["latest_seq"] as? Int == 2)
+            #expect(try await h.get(ada, "/api/v1/me/changes?since=0", as: ItemChanges.self).latestSeq == 2)
             #expect(
                 try await h.call("/api/v1/me/items?q=%EF%BF%BD", method: .get, bearer: ada.accessToken).status == .ok)
-            let item = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
-            #expect(item["note"] as? String == "Red pill")
-            #expect(
-                item["created_at"] as? String == (try h.object(created)["item"] as? [String: Any])?["created_at"]
-                    as? String)
+            let item = try await h.get(ada, "/api/v1/me/items/favorites/movie/603", as: SavedItem.self)
+            #expect(item.note == "Red pill")
+            #expect(item.createdAt == change.item?.createdAt)
 
             // Blank optional snapshot fields are the same as none.
             let blanks = try await h.call(
@@ -48,24 +45,23 @@ struct ItemAPITests {
                         as [String: any Sendable]
                 ],
                 method: .put, bearer: ada.accessToken)
-            #expect(blanks.status == .created, "\(blanks.text)")
-            let blankSnapshot = try #require(
-                (try h.object(blanks)["item"] as? [String: Any])?["snapshot"] as? [String: Any])
-            #expect(blankSnapshot.keys.sorted() == ["title"], "\(blankSnapshot)")
+            #expect(try blanks.status == .created, "\(blanks.text)")
+            let blankSnapshot = try #require(blanks.decode(ItemChange.self).item?.snapshot)
+            #expect(blankSnapshot == ItemSnapshot(title: "Reloaded"), "\(blankSnapshot)")
 
             let watched = try await h.save(
                 ada, "watchlist/movie/603", title: "The Matrix", ["watched": true, "rating": 9])
-            let watchedItem = try #require(try h.object(watched)["item"] as? [String: Any])
-            #expect(watchedItem["rating"] as? Int == 9 && watchedItem["watched_at"] is String)
+            let watchedItem = try #require(try watched.decode(ItemChange.self).item)
+            #expect(watchedItem.rating == 9 && watchedItem.watchedAt != nil)
 
             let cleared = try await h.call(
                 "/api/v1/me/items/favorites/movie/603", ["note": NSNull()], method: .patch, bearer: ada.accessToken)
             #expect(cleared.status == .ok)
-            #expect((try h.object(cleared)["item"] as? [String: Any])?["note"] == nil)
+            #expect(try cleared.decode(ItemChange.self).item?.note == nil)
 
             let removed = try await h.call(
                 "/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
-            #expect(try h.object(removed)["op"] as? String == "delete")
+            #expect(try removed.decode(ItemChange.self).op == .delete)
             let twice = try await h.call(
                 "/api/v1/me/items/favorites/movie/603", method: .delete, bearer: ada.accessToken)
             #expect(twice.status == .notFound)
@@ -73,7 +69,7 @@ struct ItemAPITests {
 
             let clear = try await h.call(
                 "/api/v1/me/items/watchlist?kind=movie", method: .delete, bearer: ada.accessToken)
-            #expect(try h.object(clear)["op"] as? String == "clear")
+            #expect(try clear.decode(ItemChange.self).op == .clear)
             let empty = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: ada.accessToken)
             #expect(empty.status == .noContent)
         }
@@ -108,9 +104,9 @@ struct ItemAPITests {
             #expect(try await h.ids(ada, "?sort=title&limit=3") == ["194", "1", "10"])
             #expect(try await h.ids(ada, "?sort=created&order=asc&limit=2") == ["1", "2"])
 
-            let first = try await h.getObject(ada, "/api/v1/me/items?limit=5")
+            let first = try await h.get(ada, "/api/v1/me/items?limit=5", as: ItemPage.self)
             let otherSort = try await h.call(
-                "/api/v1/me/items?sort=title&cursor=\(try #require(first["next_cursor"] as? String))", method: .get,
+                "/api/v1/me/items?sort=title&cursor=\(try #require(first.nextCursor))", method: .get,
                 bearer: ada.accessToken)
             #expect(try otherSort.errorCode() == "items.bad_cursor")
         }
@@ -142,8 +138,8 @@ struct ItemAPITests {
             try await h.save(ada, "watchlist/movie/5", title: "Film 5", ["rating": 9])
             #expect(try await h.pagedIDs(ada, "?list=watchlist&sort=rating&limit=2").ids == ["5", "1", "4", "3", "2"])
 
-            let first = try await h.getObject(ada, "/api/v1/me/items?list=watchlist&watched=true&limit=1")
-            let cursorOfWatched = try #require(first["next_cursor"] as? String)
+            let first = try await h.get(ada, "/api/v1/me/items?list=watchlist&watched=true&limit=1", as: ItemPage.self)
+            let cursorOfWatched = try #require(first.nextCursor)
             let mixed = try await h.call(
                 "/api/v1/me/items?list=watchlist&watched=false&limit=1&cursor=\(cursorOfWatched)", method: .get,
                 bearer: ada.accessToken)
@@ -169,10 +165,10 @@ struct ItemAPITests {
                 ["media_type": "person", "id": "603"],
             ]
             let response = try await h.call("/api/v1/me/items/states", ["items": pairs], bearer: ada.accessToken)
-            let results = try #require(try h.object(response)["results"] as? [[String: Any]])
+            let results = try response.decode(ItemStates.self).results
             #expect(
-                results.map { "\($0["id"]!) \($0["favorites"] as! Bool) \($0["watchlist"] as! Bool)" } == [
-                    "603 true true", "1396 false true", "603 false false",
+                results.map { "\($0.mediaType) \($0.id) \($0.favorites) \($0.watchlist)" } == [
+                    "movie 603 true true", "tv 1396 false true", "person 603 false false",
                 ])
         }
     }
@@ -359,9 +355,9 @@ struct ItemAPITests {
 
             let early = try await h.save(
                 ada, "watchlist/movie/1", title: "Film 1", ["watched_at": "1950-01-01T00:00:00Z", "rating": 8.0])
-            let earlyItem = try #require(try h.object(early)["item"] as? [String: Any], "\(early.text)")
-            #expect(
-                earlyItem["watched_at"] as? String == "1950-01-01T00:00:00.000Z" && earlyItem["rating"] as? Int == 8)
+            let earlyItem = try #require(try early.decode(ItemChange.self).item, "\(early.text)")
+            #expect(earlyItem.watchedAt == RFC3339.date("1950-01-01T00:00:00Z") && earlyItem.rating == 8)
+            #expect(early.text.contains(#""watched_at":"1950-01-01T00:00:00.000Z""#))
             #expect(
                 try await h.call("/api/v1/me/items/watchlist/movie/1", method: .delete, bearer: token).status == .ok)
 
@@ -382,11 +378,11 @@ struct ItemAPITests {
         try await H.run { h in
             let ada = try await h.guest()
             #expect(try await h.save(ada, "favorites/artwork/SK:C:5", title: "The Night Watch").status == .created)
-            let escaped = try await h.getObject(ada, "/api/v1/me/items/favorites/artwork/SK%3AC%3A5")
-            #expect(escaped["id"] as? String == "SK:C:5")
+            let escaped = try await h.get(ada, "/api/v1/me/items/favorites/artwork/SK%3AC%3A5", as: SavedItem.self)
+            #expect(escaped.id == "SK:C:5")
             // Every path parameter is read so, not the id alone.
             #expect(
-                try await h.getObject(ada, "/api/v1/me/items/%66avorites/%61rtwork/SK:C:5")["id"] as? String == "SK:C:5"
+                try await h.get(ada, "/api/v1/me/items/%66avorites/%61rtwork/SK:C:5", as: SavedItem.self).id == "SK:C:5"
             )
             let movie = try await h.call("/api/v1/movies/%36%30%33", method: .get)
             #expect(movie.status == .ok)
@@ -428,17 +424,16 @@ struct ItemAPITests {
                     == .noContent)
             let states = try await h.call(
                 "/api/v1/me/items/states", ["items": [["media_type": "movie", "id": "603"]]], bearer: bob.accessToken)
-            #expect((try h.object(states)["results"] as? [[String: Any]])?.first?["favorites"] as? Bool == false)
+            #expect(try states.decode(ItemStates.self).results.first?.favorites == false)
             #expect(try await h.ids(bob, "").isEmpty)
             #expect(try await h.ids(bob, "?q=matrix").isEmpty)
-            let export = try await h.getObject(bob, "/api/v1/me/export")
-            #expect((export["items"] as? [Any])?.isEmpty == true)
-            let changes = try await h.getObject(bob, "/api/v1/me/changes?since=0")
-            #expect((changes["results"] as? [Any])?.isEmpty == true && changes["latest_seq"] as? Int == 0)
+            #expect(try await h.get(bob, "/api/v1/me/export", as: ItemExport.self).items.isEmpty)
+            let changes = try await h.get(bob, "/api/v1/me/changes?since=0", as: ItemChanges.self)
+            #expect(changes.results.isEmpty && changes.latestSeq == 0)
 
             // Bob saving the same item makes his own copy; Ada's is untouched.
             try await h.save(bob, "favorites/movie/603", title: "The Matrix", ["note": "Bob's note"])
-            #expect(try await h.getObject(ada, path)["note"] as? String == "Ada's note")
+            #expect(try await h.get(ada, path, as: SavedItem.self).note == "Ada's note")
             #expect(try await h.ids(ada, "") == ["603"])
         }
     }

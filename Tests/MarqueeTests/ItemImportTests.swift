@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MarqueeWire
 import Testing
 
 /// Export and import: the JSON export round-trips, Letterboxd and IMDb files are matched against the catalog
@@ -9,13 +10,20 @@ import Testing
 struct ItemImportTests {
 
     func upload(_ h: H, _ session: H.Session, _ body: String, query: String = "", type: String = "text/csv")
-        async throws -> [String: Any]
+        async throws -> ImportReport
     {
         let response = try await h.client.send(
             "/api/v1/me/import\(query)", method: .post, body: body,
             headers: [.authorization: "Bearer \(session.accessToken)", .contentType: type])
         #expect(response.status == .ok, "\(response.text)")
-        return try h.object(response)
+        return try response.decode(ImportReport.self)
+    }
+
+    /// An item without the time of its last change (which an import sets afresh), to compare copies.
+    func withoutUpdateTime(_ item: SavedItem) -> String {
+        var item = item
+        item.updatedAt = .distantPast
+        return String(decoding: try! WireJSON.makeEncoder().encode(item), as: UTF8.self)
     }
 
     @Test("A Letterboxd file with messy rows: matched by TMDB id, IMDb id or title and year; the rest reported")
@@ -37,27 +45,22 @@ struct ItemImportTests {
                 + "Parasite,2019,496243,,1e19,,\r\n"
                 + "\r\n"
             let report = try await upload(h, ada, csv)
-            #expect(report["format"] as? String == "letterboxd" && report["list"] as? String == "watchlist")
-            #expect(report["rows"] as? Int == 10 && report["imported"] as? Int == 4)
-            let notMatched = report["not_matched"] as? [[String: Any]] ?? []
-            #expect(notMatched.compactMap { $0["row"] as? Int } == [7, 8, 12])
-            let invalid = report["invalid"] as? [[String: Any]] ?? []
-            #expect(invalid.compactMap { $0["row"] as? Int } == [10, 11, 13])
-            #expect((invalid.last?["reason"] as? String)?.contains("rating") == true)
+            #expect(report.format == "letterboxd" && report.list == "watchlist")
+            #expect(report.rows == 10 && report.imported == 4)
+            #expect(report.notMatched.map(\.row) == [7, 8, 12])
+            #expect(report.invalid.map(\.row) == [10, 11, 13])
+            #expect(report.invalid.last?.reason.contains("rating") == true)
 
-            let goodfellas = try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/769")
+            func item(_ id: Int) async throws -> SavedItem {
+                try await h.get(ada, "/api/v1/me/items/watchlist/movie/\(id)", as: SavedItem.self)
+            }
+            let goodfellas = try await item(769)
             #expect(
-                goodfellas["rating"] as? Int == 9
-                    && (goodfellas["watched_at"] as? String)?.hasPrefix("2024-05-01") == true)
-            #expect(
-                try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/603")["note"] as? String
-                    == #"Loved it, "twice""#)
-            #expect(
-                try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/429")["note"] as? String
-                    == "Line one\nline two")
-            #expect(
-                (try await h.getObject(ada, "/api/v1/me/items/watchlist/movie/194")["snapshot"] as? [String: Any])?[
-                    "title"] as? String == "Amélie")
+                goodfellas.rating == 9
+                    && goodfellas.watchedAt.map(RFC3339.string)?.hasPrefix("2024-05-01") == true)
+            #expect(try await item(603).note == #"Loved it, "twice""#)
+            #expect(try await item(429).note == "Line one\nline two")
+            #expect(try await item(194).snapshot.title == "Amélie")
 
             // A rating the API would refuse makes the row invalid: nothing of it is trusted.
             #expect(
@@ -65,15 +68,14 @@ struct ItemImportTests {
                     .status == .notFound)
 
             let again = try await upload(h, ada, csv)
-            #expect(again["imported"] as? Int == 0 && again["already_saved"] as? Int == 4)
+            #expect(again.imported == 0 && again.alreadySaved == 4)
 
             let odd =
                 "Title,Year,tmdbID,Rating,WatchedDate\r\n" + "Goodfellas,1990,769,7,\r\n"
                 + "The Matrix,1999,603,,notadate\r\n"
                 + "Spirited Away,2001,129,,2099-01-01\r\n" + "Parasite,2019,496243,,1899-06-01\r\n"
             let refused = try await upload(h, ada, odd)
-            #expect(
-                refused["imported"] as? Int == 0 && (refused["invalid"] as? [[String: Any]])?.count == 4, "\(refused)")
+            #expect(refused.imported == 0 && refused.invalid.count == 4, "\(refused)")
         }
     }
 
@@ -89,14 +91,13 @@ struct ItemImportTests {
                 4,nm0000158,2024-01-02,2024-01-02,,A Person,https://www.imdb.com/name/nm0000158/,Movie,,,,,,,,
                 """
             let report = try await upload(h, ada, csv, query: "?list=favorites")
-            #expect(report["format"] as? String == "imdb" && report["imported"] as? Int == 2, "\(report)")
-            #expect((report["not_matched"] as? [[String: Any]])?.count == 1)
-            #expect((report["invalid"] as? [[String: Any]])?.count == 1)
-            let kinds =
-                try await h.getObject(ada, "/api/v1/me/items?list=favorites")["results"] as? [[String: Any]] ?? []
-            #expect(Set(kinds.compactMap { $0["media_type"] as? String }) == ["movie", "tv"])
-            let show = try #require(kinds.first { $0["media_type"] as? String == "tv" })
-            #expect(show["note"] as? String == "Best show")
+            #expect(report.format == "imdb" && report.imported == 2, "\(report)")
+            #expect(report.notMatched.count == 1)
+            #expect(report.invalid.count == 1)
+            let kinds = try await h.get(ada, "/api/v1/me/items?list=favorites", as: ItemPage.self).results
+            #expect(Set(kinds.map(\.kind)) == [.movie, .tv])
+            let show = try #require(kinds.first { $0.kind == .tv })
+            #expect(show.note == "Best show")
         }
     }
 
@@ -119,16 +120,11 @@ struct ItemImportTests {
             let export = try await h.call("/api/v1/me/export", method: .get, bearer: ada.accessToken)
             #expect(export.headers[.contentDisposition]?.contains("attachment") == true)
             let report = try await upload(h, bob, export.text, type: "application/json")
-            #expect(report["format"] as? String == "json" && report["imported"] as? Int == 6)
-            let bobs = try await h.getObject(bob, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
-            let adas = try h.object(export)["items"] as? [[String: Any]] ?? []
-            let strip: ([String: Any]) -> String = { item in
-                let kept = item.filter { $0.key != "updated_at" }
-                return String(
-                    decoding: try! JSONSerialization.data(withJSONObject: kept, options: .sortedKeys), as: UTF8.self)
-            }
-            #expect(Set(bobs.map(strip)) == Set(adas.map(strip)))
-            #expect(try await upload(h, bob, export.text, type: "application/json")["already_saved"] as? Int == 6)
+            #expect(report.format == "json" && report.imported == 6)
+            let bobs = try await h.get(bob, "/api/v1/me/export", as: ItemExport.self).items
+            let adas = try export.decode(ItemExport.self).items
+            #expect(Set(bobs.map(withoutUpdateTime)) == Set(adas.map(withoutUpdateTime)))
+            #expect(try await upload(h, bob, export.text, type: "application/json").alreadySaved == 6)
 
             let csv = try await h.call("/api/v1/me/export?format=csv", method: .get, bearer: ada.accessToken)
             #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
@@ -139,9 +135,9 @@ struct ItemImportTests {
             // The CSV export imports back too: lists, kinds, notes (formula guards taken off), ratings.
             let carol = try await h.guest()
             let fromCSV = try await upload(h, carol, csv.text)
-            #expect(fromCSV["format"] as? String == "csv" && fromCSV["imported"] as? Int == 6, "\(fromCSV)")
-            let carols = try await h.getObject(carol, "/api/v1/me/export")["items"] as? [[String: Any]] ?? []
-            #expect(Set(carols.map(strip)) == Set(adas.map(strip)))
+            #expect(fromCSV.format == "csv" && fromCSV.imported == 6, "\(fromCSV)")
+            let carols = try await h.get(carol, "/api/v1/me/export", as: ItemExport.self).items
+            #expect(Set(carols.map(withoutUpdateTime)) == Set(adas.map(withoutUpdateTime)))
         }
     }
 
@@ -170,15 +166,13 @@ struct ItemImportTests {
             ]
             let body = String(decoding: try JSONSerialization.data(withJSONObject: ["items": items]), as: UTF8.self)
             let report = try await upload(h, ada, body, type: "application/json")
-            let invalid = report["invalid"] as? [[String: Any]] ?? []
+            let invalid = report.invalid
             // An id given as a number (as catalog answers give them) is taken like its text.
-            try #require(
-                report["imported"] as? Int == 2 && invalid.compactMap { $0["row"] as? Int } == [2, 3, 5, 6], "\(report)"
-            )
-            #expect((invalid[3]["reason"] as? String)?.contains("1900") == true)
-            let matrix = try await h.getObject(ada, "/api/v1/me/items/favorites/movie/603")
-            #expect(matrix["created_at"] as? String == "2020-01-02T03:04:05.000Z")
-            #expect(try await h.getObject(ada, "/api/v1/me/items/favorites/movie/606")["id"] as? String == "606")
+            try #require(report.imported == 2 && invalid.map(\.row) == [2, 3, 5, 6], "\(report)")
+            #expect(invalid[3].reason.contains("1900"))
+            let matrix = try await h.get(ada, "/api/v1/me/items/favorites/movie/603", as: SavedItem.self)
+            #expect(matrix.createdAt == RFC3339.date("2020-01-02T03:04:05.000Z"))
+            #expect(try await h.get(ada, "/api/v1/me/items/favorites/movie/606", as: SavedItem.self).id == "606")
 
             let mismatch = try await h.client.send(
                 "/api/v1/me/import?format=letterboxd", method: .post, body: body,
@@ -232,12 +226,12 @@ struct ItemImportTests {
             for id in [603, 769, 129, 194, 496243, 429, 550, 680] { csv += "Film,,\(id)\r\n" }
             let body = csv
             let imported = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 1...4 { group.addTask { try await upload(h, ada, body)["imported"] as? Int ?? -100 } }
+                for _ in 1...4 { group.addTask { try await upload(h, ada, body).imported } }
                 return try await group.reduce(0, +)
             }
-            let saved = try await h.getObject(ada, "/api/v1/me/items?limit=100")["total_results"] as? Int ?? -1
+            let saved = try await h.get(ada, "/api/v1/me/items?limit=100", as: ItemPage.self).totalResults
             #expect(imported == saved && saved > 0)
-            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=0")["latest_seq"] as? Int == saved)
+            #expect(try await h.get(ada, "/api/v1/me/changes?since=0", as: ItemChanges.self).latestSeq == Int64(saved))
         }
     }
 }

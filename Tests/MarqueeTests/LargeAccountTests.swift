@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MarqueeWire
 import Testing
 
 /// An account at its largest must cost the server no more than a batch of items to send: the stream's snapshot
@@ -34,18 +35,18 @@ struct LargeAccountTests {
             try await Self.fill(h, guest, count: 120)
             let stream = h.stream(guest)
             var parts: [ServerEvent] = []
-            while parts.last?.object["more"] as? Bool != false {
+            var snapshots: [StreamSnapshot] = []
+            while snapshots.last?.more != false {
                 let event = try #require(await stream.next(within: .seconds(10)))
                 #expect(event.event == "snapshot")
                 parts.append(event)
+                snapshots.append(try event.decode(StreamSnapshot.self))
             }
             #expect(parts.count >= 3)
             #expect(parts.allSatisfy { $0.data.utf8.count < 128 * 1024 })
-            #expect(parts.dropLast().allSatisfy { $0.id == nil && $0.object["more"] as? Bool == true })
+            #expect(parts.dropLast().allSatisfy { $0.id == nil } && snapshots.dropLast().allSatisfy(\.more))
             #expect(parts.last?.seq == 120)
-            let ids = parts.flatMap {
-                ($0.object["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            }
+            let ids = snapshots.flatMap { $0.items.map(\.id) }
             #expect(Set(ids) == Set((1...120).map(String.init)) && ids.count == 120)
 
             // Changes made after the snapshot follow it in order.
@@ -61,9 +62,9 @@ struct LargeAccountTests {
             try await Self.fill(h, guest, count: 120)
             let json = try await h.call("/api/v1/me/export", method: .get, bearer: guest.accessToken)
             #expect(json.status == .ok)
-            let export = try h.object(json)
-            #expect((export["items"] as? [[String: Any]])?.count == 120)
-            #expect(export["seq"] as? Int == 120 && export["format"] as? String == "marquee-items")
+            let export = try json.decode(ItemExport.self)
+            #expect(export.items.count == 120)
+            #expect(export.seq == 120 && export.format == "marquee-items")
             let csv = try await h.call("/api/v1/me/export?format=csv", method: .get, bearer: guest.accessToken)
             #expect(csv.status == .ok)
             #expect(csv.text.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 121)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MarqueeServer
+import MarqueeWire
 import Synchronization
 import Testing
 
@@ -32,13 +33,13 @@ struct LiveSyncTests {
             try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
             let first = try #require(await streamB.next())
             #expect(first.event == "change" && first.seq == 1)
-            #expect((first.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
+            #expect(try first.decode(ItemChange.self).item?.note == "Red pill")
             // Saving exactly that again changes nothing in the item, but it is a change of its own all the same: a
             // number that is A's alone, heard by every device.
             let again = try await h.save(deviceA, "favorites/movie/603", title: "The Matrix", ["note": "Red pill"])
-            #expect(try h.object(again)["seq"] as? Int == 2)
+            #expect(try again.decode(ItemChange.self).seq == 2)
             let echo = try #require(await streamB.next())
-            #expect(echo.seq == 2 && (echo.object["item"] as? [String: Any])?["note"] as? String == "Red pill")
+            #expect(try echo.seq == 2 && (echo.decode(ItemChange.self).item?.note) == "Red pill")
 
             streamB.close()
             _ = try await h.call(
@@ -50,14 +51,14 @@ struct LiveSyncTests {
             let resumed = h.stream(deviceB, lastEventID: "2")
             let missed = try await resumed.next(3)
             #expect(missed.map(\.seq) == [3, 4, 5])
-            #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "delete"])
-            #expect((missed[0].object["item"] as? [String: Any])?["note"] as? String == "Blue pill")
+            #expect(try missed.map { try $0.decode(ItemChange.self).op } == [.upsert, .upsert, .delete])
+            #expect(try missed[0].decode(ItemChange.self).item?.note == "Blue pill")
 
             _ = try await h.call("/api/v1/me/items/watchlist", method: .delete, bearer: deviceA.accessToken)
             let clear = try #require(await resumed.next())
             #expect(
-                clear.seq == 6 && clear.object["op"] as? String == "clear"
-                    && clear.object["list"] as? String == "watchlist")
+                try clear.seq == 6 && (clear.decode(ItemChange.self).op) == .clear
+                    && (clear.decode(ItemChange.self).list) == .watchlist)
 
             // Someone else's stream only ever saw its own snapshot.
             #expect(await streamBob.next(within: .milliseconds(300)) == nil)
@@ -74,24 +75,25 @@ struct LiveSyncTests {
             let stream = h.stream(ada, lastEventID: "1")
             let snapshot = try #require(await stream.next())
             #expect(snapshot.event == "snapshot" && snapshot.seq == 10)
-            #expect(snapshot.object["reason"] as? String == "compacted")
-            #expect((snapshot.object["items"] as? [[String: Any]])?.count == 8)
+            let parts = try snapshot.decode(StreamSnapshot.self)
+            #expect(parts.reason == "compacted")
+            #expect(parts.items.count == 8)
             try await h.save(ada, "favorites/movie/10", title: "Film 10")
             #expect(try #require(await stream.next()).seq == 11)
 
-            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=1")
-            #expect((feed["snapshot"] as? [String: Any])?["seq"] as? Int == 11)
-            let recent = try await h.getObject(ada, "/api/v1/me/changes?since=9&limit=1")
-            #expect((recent["results"] as? [[String: Any]])?.map { $0["seq"] as? Int } == [10])
-            #expect(recent["has_more"] as? Bool == true && recent["latest_seq"] as? Int == 11)
+            let feed = try await h.get(ada, "/api/v1/me/changes?since=1", as: ItemChanges.self)
+            #expect(feed.snapshot?.seq == 11)
+            let recent = try await h.get(ada, "/api/v1/me/changes?since=9&limit=1", as: ItemChanges.self)
+            #expect(recent.results.map(\.seq) == [10])
+            #expect(recent.hasMore && recent.latestSeq == 11)
 
             let ahead = h.stream(ada, lastEventID: "500")
-            #expect(try #require(await ahead.next()).object["reason"] as? String == "reset")
+            #expect(try #require(await ahead.next()).decode(StreamSnapshot.self).reason == "reset")
             // Past any number a log could hold, it is still only ahead of this one.
-            let farAhead = try await h.getObject(ada, "/api/v1/me/changes?since=9223372036854775808")
-            #expect((farAhead["snapshot"] as? [String: Any])?["reason"] as? String == "reset")
-            #expect(try await h.getObject(ada, "/api/v1/me/changes?since=")["has_more"] as? Bool == false)
-            #expect(try await h.getObject(ada, "/api/v1/me/items?cursor=")["total_results"] as? Int == 9)
+            let farAhead = try await h.get(ada, "/api/v1/me/changes?since=9223372036854775808", as: ItemChanges.self)
+            #expect(farAhead.snapshot?.reason == "reset")
+            #expect(try await h.get(ada, "/api/v1/me/changes?since=", as: ItemChanges.self).hasMore == false)
+            #expect(try await h.get(ada, "/api/v1/me/items?cursor=", as: ItemPage.self).totalResults == 9)
             // Some SSE clients send an empty Last-Event-ID before they have seen an id: as if there were none.
             let empty = h.stream(ada, lastEventID: "", query: "?since=10")
             #expect(try #require(await empty.next()).seq == 11)
@@ -119,10 +121,11 @@ struct LiveSyncTests {
             try await h.save(ada, "favorites/movie/2", title: "Film 2")
             held.text = try #require(await stream.next()).id
             // Polling clients get the same point to continue from.
-            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=1")
-            #expect(feed["next_since"] as? String == held.text)
-            let again = try await h.getObject(ada, "/api/v1/me/changes?since=\(try #require(held.text))")
-            #expect((again["results"] as? [Any])?.isEmpty == true && again["next_since"] as? String == held.text)
+            let feed = try await h.get(ada, "/api/v1/me/changes?since=1", as: ItemChanges.self)
+            #expect(feed.nextSince == held.text)
+            let again = try await h.get(
+                ada, "/api/v1/me/changes?since=\(try #require(held.text))", as: ItemChanges.self)
+            #expect(again.results.isEmpty && again.nextSince == held.text)
         }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
         try FileManager.default.copyItem(atPath: backup, toPath: database)
@@ -134,17 +137,15 @@ struct LiveSyncTests {
             let resumed = h.stream(ada, lastEventID: point)
             let snapshot = try #require(await resumed.next())
             #expect(snapshot.event == "snapshot" && snapshot.seq == 2 && snapshot.id != point)
-            #expect(snapshot.object["reason"] as? String == "reset")
-            #expect(
-                (snapshot.object["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.sorted() == [
-                    "1", "3",
-                ])
-            let feed = try await h.getObject(ada, "/api/v1/me/changes?since=\(point)")
-            #expect((feed["snapshot"] as? [String: Any])?["reason"] as? String == "reset")
-            #expect(feed["next_since"] as? String == snapshot.id)
+            let parts = try snapshot.decode(StreamSnapshot.self)
+            #expect(parts.reason == "reset")
+            #expect(parts.items.map(\.id).sorted() == ["1", "3"])
+            let feed = try await h.get(ada, "/api/v1/me/changes?since=\(point)", as: ItemChanges.self)
+            #expect(feed.snapshot?.reason == "reset")
+            #expect(feed.nextSince == snapshot.id)
             // A bare number cannot tell the two changes 2 apart: it would go on as if nothing had happened.
-            let bare = try await h.getObject(ada, "/api/v1/me/changes?since=2")
-            #expect((bare["results"] as? [Any])?.isEmpty == true && bare["snapshot"] == nil)
+            let bare = try await h.get(ada, "/api/v1/me/changes?since=2", as: ItemChanges.self)
+            #expect(bare.results.isEmpty && bare.snapshot == nil)
         }
     }
 
@@ -190,13 +191,13 @@ struct LiveSyncTests {
             #expect(upgrade.status == .accepted)
             let mail = try await h.mailbox.message(to: email, subject: "guest")
             let merged = try await h.call("/api/v1/auth/verify", ["token": try mail.token(path: "/verify")])
-            #expect(try h.object(merged)["status"] as? String == "merged")
+            #expect(try merged.decode(StatusMessage.self).status == "merged")
 
             let arrivals = try await ownerStream.next(2)
-            #expect(Set(arrivals.compactMap { $0.object["id"] as? String }) == ["129", "603"])
+            #expect(try Set(arrivals.map { try $0.decode(ItemChange.self).id }) == ["129", "603"])
             #expect(Set(try await h.ids(owner, "")) == ["603", "129"])
             #expect(
-                try await h.getObject(owner, "/api/v1/me/items/favorites/movie/603")["note"] as? String == "owner's")
+                try await h.get(owner, "/api/v1/me/items/favorites/movie/603", as: SavedItem.self).note == "owner's")
         }
     }
 
@@ -217,11 +218,11 @@ struct LiveSyncTests {
             let signedIn = try await h.call(
                 "/api/v1/auth/signin", ["email": email, "password": H.password], bearer: guest.accessToken)
             #expect(signedIn.status == .ok, "\(signedIn.text)")
-            let session = try H.Session(h.object(signedIn))
+            let session = try H.Session(signedIn)
             #expect(session.userID == owner.userID)
-            #expect(try #require(await ownerStream.next()).object["id"] as? String == "129")
+            #expect(try #require(await ownerStream.next()).decode(ItemChange.self).id == "129")
             #expect(
-                try await h.getObject(session, "/api/v1/me/items/favorites/movie/129")["note"] as? String == "guest's")
+                try await h.get(session, "/api/v1/me/items/favorites/movie/129", as: SavedItem.self).note == "guest's")
             #expect(
                 try await h.call("/api/v1/me", method: .get, bearer: guest.accessToken).errorCode()
                     == "auth.session_ended")

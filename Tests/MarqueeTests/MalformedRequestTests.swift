@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import MarqueeWire
 import Testing
 
 @Suite("Requests that are not HTTP get the JSON error contract too")
@@ -102,12 +103,11 @@ struct MalformedRequestTests {
         #expect(response.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(response)")
         let parts = response.components(separatedBy: "\r\n\r\n")
         let headers = parts[0].lowercased()
-        let body = try #require(
-            try JSONSerialization.jsonObject(with: Data(parts.dropFirst().joined().utf8)) as? [String: Any])
-        let error = try #require(body["error"] as? [String: String], "\(response)")
-        #expect(error["code"] == code)
-        #expect(error["message"]?.isEmpty == false)
-        let requestID = try #require(error["requestId"])
+        // The error contract's keys are not snake_case (`requestId`).
+        let error = try JSONDecoder().decode(APIError.self, from: Data(parts.dropFirst().joined().utf8)).error
+        #expect(error.code == code)
+        #expect(!error.message.isEmpty)
+        let requestID = error.requestId
         #expect(headers.contains("x-request-id: \(requestID.lowercased())"))
         #expect(headers.contains("content-type: application/json"))
         if code.hasPrefix("request.") { #expect(headers.contains("connection: close")) }

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import NIOCore
 import NIOHTTP1
 import SQLKit
@@ -43,13 +44,13 @@ struct MultiInstanceTests {
             // How fast is for the benchmarks (bench/instances); the waits here only keep a lost event from hanging the test.
             #expect(try await apiA.saveMovie("603", token: person.token) == 201)
             let change = try #require(await stream.next(within: .seconds(10)), "no change on instance B")
-            #expect(change.seq == 1 && change.event == "change" && change.object["id"] as? String == "603")
+            #expect(try change.seq == 1 && change.event == "change" && (change.decode(ItemChange.self).id) == "603")
 
             // Someone else's change on A never reaches this stream.
             let other = try await apiA.guest()
             #expect(try await apiA.saveMovie("11", token: other.token) == 201)
             #expect(try await apiA.saveMovie("12", token: person.token) == 201)
-            #expect(try #require(await stream.next(within: .seconds(10))).object["id"] as? String == "12")
+            #expect(try #require(await stream.next(within: .seconds(10))).decode(ItemChange.self).id == "12")
 
             #expect(try await apiA.send(.POST, "/api/v1/auth/signout", bearer: person.token).status == 200)
             let end = try #require(await stream.next(within: .seconds(10)))
@@ -124,7 +125,7 @@ struct MultiInstanceTests {
             let resumed = LoopbackClient(port: restarted.port).stream(token: person.token, lastEventID: seen.last?.id)
             let missed = try await resumed.next(4)
             #expect(missed.map(\.seq) == [3, 4, 5, 6])
-            #expect(missed.map { $0.object["op"] as? String } == ["upsert", "upsert", "upsert", "delete"])
+            #expect(try missed.map { try $0.decode(ItemChange.self).op } == [.upsert, .upsert, .upsert, .delete])
             #expect(try await apiA.saveMovie("7", token: person.token) == 201)
             #expect(try #require(await resumed.next(within: .seconds(10))).seq == 7)
             restarted.stop()
@@ -148,7 +149,7 @@ struct MultiInstanceTests {
             try await Self.cutDatabaseConnections(url)
             #expect(try await Self.retried(until: 201) { try await apiA.saveMovie("2", token: person.token) } == 201)
             let healed = try #require(await stream.next(within: .seconds(10)), "B never caught up")
-            #expect(healed.seq == 2 && healed.object["id"] as? String == "2")
+            #expect(try healed.seq == 2 && (healed.decode(ItemChange.self).id) == "2")
         }
     }
 

@@ -65,7 +65,7 @@ struct PostgresConnectionTests {
             .PUT, "/api/v1/me/items/favorites/movie/604", json: #"{"snapshot":{"title":"Film"}}"#, bearer: person.token,
             timeout: .seconds(20))
         #expect(save.status == 503, "\(save.body)")
-        #expect((save.object["error"] as? [String: Any])?["code"] as? String == "storage.unavailable")
+        #expect(save.errorCode == "storage.unavailable")
         #expect(ContinuousClock.now - started < .seconds(10))
         // Readiness answers within a health checker's usual timeout: it waits at most a second for a connection.
         let askedReady = ContinuousClock.now

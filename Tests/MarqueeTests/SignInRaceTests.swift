@@ -31,7 +31,7 @@ struct SignInRaceTests {
         await hold.reached()
         try await commit()
         hold.release()
-        return (try await signIn.object["error"] as? [String: Any])?["code"] as? String
+        return try await signIn.errorCode
     }
 
     func expectPasswords(_ h: H, _ email: String, work new: String, refused old: String) async throws {

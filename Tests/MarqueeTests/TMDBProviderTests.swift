@@ -342,7 +342,6 @@ struct TMDBProviderTests {
     /// The access token a sign-in or a new guest answers `body` with.
     static func token(_ client: some TestClientProtocol, _ path: String, _ body: String) async throws -> String {
         let answer = try await client.send(path, method: .post, body: body, headers: [.contentType: "application/json"])
-        let object = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
-        return try #require(object?["access_token"] as? String, "\(answer.status)")
+        return try #require(try answer.decode(Session.self).accessToken, "\(answer.status)")
     }
 }

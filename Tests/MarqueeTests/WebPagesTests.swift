@@ -94,10 +94,9 @@ struct WebPagesTests {
             let manifestLink = try #require(home.text.firstMatch(of: /<link rel="manifest" href="([^"]+)">/)).1
             let manifest = try await client.get(String(manifestLink))
             #expect(manifest.headers[.contentType] == "application/manifest+json")
-            let fields = try #require(
-                try JSONSerialization.jsonObject(with: Data(manifest.body.readableBytesView)) as? [String: Any])
-            #expect(fields["name"] as? String == "Marquee" && fields["start_url"] as? String == "/")
-            let icon = try #require((fields["icons"] as? [[String: Any]])?.first?["src"] as? String)
+            let fields = try #require(JSONValue.parse(manifest.body.readableBytesView))
+            #expect(fields["name"]?.string == "Marquee" && fields["start_url"]?.string == "/")
+            let icon = try #require(fields["icons"]?.array?.first?["src"]?.string)
             #expect(try await client.get(icon).status == .ok)
         }
     }

@@ -78,11 +78,6 @@ struct AccountHarness: Sendable {
         return try await client.send(path, method: method, body: body, headers: headers, sourceLocation: sourceLocation)
     }
 
-    /// The JSON object of a response.
-    func object(_ response: TestResponse) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
-    }
-
     /// Signs up, follows the verification link from the mail, and signs in; returns the sign-in's body.
     func signUpVerifyAndSignIn(_ email: String = address(), password: String = password) async throws -> Session {
         let signUp = try await call("/api/v1/auth/signup", ["email": email, "password": password])
@@ -96,13 +91,13 @@ struct AccountHarness: Sendable {
     func signIn(_ email: String, password: String = password) async throws -> Session {
         let response = try await call("/api/v1/auth/signin", ["email": email, "password": password])
         #expect(response.status == .ok, "\(response.text)")
-        return try Session(object(response))
+        return try Session(response)
     }
 
-    func me(_ session: Session) async throws -> [String: Any] {
+    func me(_ session: Session) async throws -> Account {
         let response = try await call("/api/v1/me", method: .get, bearer: session.accessToken)
         #expect(response.status == .ok, "\(response.text)")
-        return try object(response)
+        return try response.decode(Account.self)
     }
 
     /// A signed-in API session.
@@ -111,10 +106,12 @@ struct AccountHarness: Sendable {
         let refreshToken: String
         let userID: String
 
-        init(_ object: [String: Any]) throws {
-            accessToken = try #require(object["access_token"] as? String)
-            refreshToken = try #require(object["refresh_token"] as? String)
-            userID = try #require((object["user"] as? [String: Any])?["id"] as? String)
+        /// The session a sign-in's answer describes; `userID` defaults to the account it names.
+        init(_ response: TestResponse, userID: String? = nil) throws {
+            let session = try response.decode(MarqueeWire.Session.self)
+            accessToken = try #require(session.accessToken, "\(response.text)")
+            refreshToken = try #require(session.refreshToken)
+            self.userID = try #require(userID ?? session.user?.id)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import MarqueeWire
 import NIOCore
 import Testing
 
@@ -24,8 +25,7 @@ struct BrowserSession {
             "/api/v1/auth/guest", method: .post, body: #"{"session":"cookie"}"#,
             headers: [.contentType: "application/json"])
         let cookie = try #require(guest.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-        let body = try #require(
-            try JSONSerialization.jsonObject(with: Data(guest.body.readableBytesView)) as? [String: Any])
-        return BrowserSession(cookie: cookie, csrf: try #require(body["csrf_token"] as? String))
+        let session = try guest.decode(Session.self)
+        return BrowserSession(cookie: cookie, csrf: try #require(session.csrfToken))
     }
 }

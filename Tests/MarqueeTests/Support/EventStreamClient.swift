@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MarqueeWire
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -13,9 +14,9 @@ struct ServerEvent: Sendable {
     /// The sequence number the id names (an id is `42:1f3a9c0b`, a resume point).
     var seq: Int64? { id.flatMap { Int64($0.prefix { $0 != ":" }) } }
 
-    /// The data as a JSON object.
-    var object: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:]
+    /// The data as the wire type it is (`ItemChange` for `change`, `StreamSnapshot` for `snapshot`).
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try WireJSON.makeDecoder().decode(T.self, from: Data(data.utf8))
     }
 }
 

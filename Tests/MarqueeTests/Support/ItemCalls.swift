@@ -9,11 +9,7 @@ extension AccountHarness {
     func guest() async throws -> Session {
         let response = try await call("/api/v1/auth/guest")
         #expect(response.status == .created, "\(response.text)")
-        let object = try object(response)
-        return Session(
-            accessToken: try #require(object["access_token"] as? String),
-            refreshToken: try #require(object["refresh_token"] as? String),
-            userID: try #require((object["user"] as? [String: Any])?["id"] as? String))
+        return try Session(response)
     }
 
     /// `PUT /api/v1/me/items/{list}/{kind}/{id}` with a snapshot titled `title` plus `fields`.
@@ -27,17 +23,16 @@ extension AccountHarness {
     }
 
     /// A GET with the session's token, as a JSON object.
-    func getObject(_ session: Session, _ path: String, status: HTTPResponse.Status = .ok) async throws -> [String: Any]
-    {
+    /// `GET path` as `session`, decoded as the wire type it answers with.
+    func get<T: Decodable>(_ session: Session, _ path: String, as type: T.Type) async throws -> T {
         let response = try await call(path, method: .get, bearer: session.accessToken)
-        #expect(response.status == status, "\(path): \(response.text)")
-        return try object(response)
+        #expect(response.status == .ok, "\(path): \(response.text)")
+        return try response.decode(T.self)
     }
 
     /// The ids of a list page's results, in order.
     func ids(_ session: Session, _ query: String) async throws -> [String] {
-        let page = try await getObject(session, "/api/v1/me/items\(query)")
-        return (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        try await get(session, "/api/v1/me/items\(query)", as: ItemPage.self).results.map(\.id)
     }
 
     /// Every id of a list query, page after page by `next_cursor` (at most 100 pages), and the totals the pages gave.
@@ -45,10 +40,11 @@ extension AccountHarness {
         var (ids, totals) = ([String](), Set<Int>())
         var cursor: String?
         for _ in 0..<100 {
-            let page = try await getObject(session, "/api/v1/me/items\(query)" + (cursor.map { "&cursor=\($0)" } ?? ""))
-            ids += (page["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
-            totals.insert(page["total_results"] as? Int ?? -1)
-            cursor = page["next_cursor"] as? String
+            let page = try await get(
+                session, "/api/v1/me/items\(query)" + (cursor.map { "&cursor=\($0)" } ?? ""), as: ItemPage.self)
+            ids += page.results.map(\.id)
+            totals.insert(page.totalResults)
+            cursor = page.nextCursor
             if cursor == nil { break }
         }
         return (ids, totals)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MarqueeWire
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -12,8 +13,15 @@ struct LoopbackClient: Sendable {
         var status: Int
         var body: String
 
-        var object: [String: Any] {
-            (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+        /// The body as the wire type it is.
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            try WireJSON.makeDecoder().decode(T.self, from: Data(body.utf8))
+        }
+
+        /// The error body's code; nil when the body is not an error.
+        var errorCode: String? {
+            // The error contract's keys are not snake_case (`requestId`).
+            try? JSONDecoder().decode(APIError.self, from: Data(body.utf8)).error.code
         }
     }
 
@@ -45,11 +53,8 @@ struct LoopbackClient: Sendable {
     func guest() async throws -> (token: String, userID: String) {
         let reply = try await send(.POST, "/api/v1/auth/guest")
         #expect(reply.status == 201, "\(reply.body)")
-        let object = reply.object
-        return (
-            try #require(object["access_token"] as? String),
-            try #require((object["user"] as? [String: Any])?["id"] as? String)
-        )
+        let session = try reply.decode(Session.self)
+        return (try #require(session.accessToken), try #require(session.user?.id))
     }
 
     /// Saves a favourite movie; returns the response status.
@@ -69,11 +74,9 @@ struct LoopbackClient: Sendable {
             let query = "/api/v1/me/items?limit=100" + (cursor.map { "&cursor=\($0)" } ?? "")
             let reply = try await send(.GET, query, bearer: token)
             #expect(reply.status == 200, "\(reply.body)")
-            let page = reply.object
-            for item in page["results"] as? [[String: Any]] ?? [] {
-                if let id = item["id"] as? String { ids.insert(id) }
-            }
-            cursor = page["next_cursor"] as? String
+            let page = try reply.decode(ItemPage.self)
+            ids.formUnion(page.results.map(\.id))
+            cursor = page.nextCursor
         } while cursor != nil
         return ids
     }

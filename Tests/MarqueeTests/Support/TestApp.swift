@@ -48,14 +48,23 @@ struct TestResponse: Sendable {
         try WireJSON.makeDecoder().decode(T.self, from: Data(body.readableBytesView))
     }
 
+    /// The error body, after checking it has exactly the contract's shape.
+    func decodeError(sourceLocation: SourceLocation = #_sourceLocation) throws -> APIError.Detail {
+        // Its keys as the contract spells them (`requestId`), so no snake_case strategy; and no other keys.
+        let fields = try JSONDecoder().decode([String: [String: String]].self, from: Data(body.readableBytesView))
+        #expect(
+            Set(fields.keys) == ["error"]
+                && Set(fields["error"]?.keys ?? [:].keys) == ["code", "message", "requestId"],
+            sourceLocation: sourceLocation)
+        let error = try JSONDecoder().decode(APIError.self, from: Data(body.readableBytesView)).error
+        #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
+        #expect(error.requestId == headers[.init("X-Request-Id")!], sourceLocation: sourceLocation)
+        return error
+    }
+
     /// The error body's code, after checking the body has exactly the contract's shape.
     func errorCode(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-        let error = try #require(object?["error"] as? [String: Any], sourceLocation: sourceLocation)
-        #expect(Set(error.keys) == ["code", "message", "requestId"], sourceLocation: sourceLocation)
-        #expect((error["message"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
-        #expect(error["requestId"] as? String == headers[.init("X-Request-Id")!], sourceLocation: sourceLocation)
-        return try #require(error["code"] as? String, sourceLocation: sourceLocation)
+        try decodeError(sourceLocation: sourceLocation).code
     }
 }
 
