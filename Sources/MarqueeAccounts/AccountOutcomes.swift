@@ -1,7 +1,7 @@
-public import MarqueeStore
+package import MarqueeStore
 
 /// How a session was started: tokens for API clients, a cookie for the web app.
-public enum SessionStart: Sendable, Equatable {
+package enum SessionStart: Sendable, Equatable {
     /// Access + refresh tokens.
     case tokens(SessionTokens)
     /// A browser session cookie.
@@ -9,15 +9,15 @@ public enum SessionStart: Sendable, Equatable {
 }
 
 /// A new session and the account it belongs to.
-public struct SignedIn: Sendable {
+package struct SignedIn: Sendable {
     /// The account.
-    public var user: UserRecord
+    package var user: UserRecord
     /// Its new session.
-    public var session: SessionStart
+    package var session: SessionStart
 }
 
 /// What following a verification link did.
-public enum VerificationOutcome: String, Sendable {
+package enum VerificationOutcome: String, Sendable {
     /// The address is now confirmed; the person can sign in.
     case verified
     /// The link had been used already and the address is confirmed: nothing to do.

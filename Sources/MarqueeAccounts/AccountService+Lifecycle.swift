@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 
 extension AccountService {
     // MARK: Guest upgrade
@@ -11,7 +11,7 @@ extension AccountService {
     /// signed in and a mistyped address loses nothing. If the address already has an account, its owner is mailed a
     /// link that moves the guest's data into that account instead. Either way the guest sees the same, which does
     /// not tell whether an address has an account.
-    public func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo)
+    package func upgrade(_ auth: Authentication, email rawEmail: String, password: String, client: ClientInfo)
         async throws
     {
         let guest = try await account(auth)
@@ -77,7 +77,7 @@ extension AccountService {
 
     /// Signs in with a Google ID token: the linked account, else an email account with the same verified address
     /// (linked now), else a new account; a guest signing in this way is upgraded in place.
-    public func signInWithGoogle(idToken: String, guest: Authentication?, web: Bool, client: ClientInfo) async throws
+    package func signInWithGoogle(idToken: String, guest: Authentication?, web: Bool, client: ClientInfo) async throws
         -> SignedIn
     {
         guard let identity else {
@@ -182,7 +182,7 @@ extension AccountService {
     // MARK: Profile and deletion
 
     /// Applies a profile change.
-    public func updateProfile(_ auth: Authentication, _ update: ProfileUpdate) async throws -> UserRecord {
+    package func updateProfile(_ auth: Authentication, _ update: ProfileUpdate) async throws -> UserRecord {
         guard let user = try await users.update(id: auth.userID, { update.apply(to: &$0.profile) }) else {
             throw Self.accountGone
         }
@@ -191,7 +191,7 @@ extension AccountService {
 
     /// Deletes the account and every piece of its data, ending all sessions. Password accounts need a sign-in from
     /// the last five minutes or the password; guests need neither.
-    public func deleteAccount(_ auth: Authentication, password: String?, client: ClientInfo) async throws {
+    package func deleteAccount(_ auth: Authentication, password: String?, client: ClientInfo) async throws {
         let user = try await account(auth)
         if !user.isGuest {
             if let password, user.passwordHash != nil {
@@ -206,14 +206,14 @@ extension AccountService {
 
     /// Removes what the account tables would otherwise keep for ever: sessions that ended and links that expired a
     /// while ago (kept meanwhile so that a late visit is told what happened); returns how many of each went.
-    public func pruneEnded() async throws -> (sessions: Int, links: Int) {
+    package func pruneEnded() async throws -> (sessions: Int, links: Int) {
         let sessions = try await tokens.pruneEndedSessions()
         let links = try await links.prune(expiredBefore: now().addingTimeInterval(-policy.abandonedAfter))
         return (sessions, links)
     }
 
     /// Removes guests (and never-verified accounts) unused for the policy's period; returns how many.
-    public func purgeAbandonedAccounts() async throws -> Int {
+    package func purgeAbandonedAccounts() async throws -> Int {
         var removed = 0
         while true {
             let batch = try await users.idleGuests(before: now().addingTimeInterval(-policy.abandonedAfter), limit: 100)

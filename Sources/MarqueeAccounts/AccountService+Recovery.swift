@@ -1,12 +1,12 @@
 import Foundation
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 
 extension AccountService {
     // MARK: Password reset
 
     /// Mails a reset link when the address has an account; answers the same when it does not.
-    public func requestPasswordReset(email rawEmail: String, client: ClientInfo) async throws {
+    package func requestPasswordReset(email rawEmail: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
         try await throttle.attempt(["reset:ip:\(client.network)", "reset:email:\(email)"])
         guard let user = try await users.user(email: email), user.disabledAt == nil else { return }
@@ -17,7 +17,7 @@ extension AccountService {
     /// Completes a reset: sets the new password and ends every session. The cheap checks come first (the password's
     /// rules, the throttle, the link), so a made-up link costs no bcrypt work; a rejected password leaves the link
     /// working.
-    public func confirmPasswordReset(token: String, newPassword: String, client: ClientInfo) async throws {
+    package func confirmPasswordReset(token: String, newPassword: String, client: ClientInfo) async throws {
         try passwordPolicy.validate(newPassword)
         let tokenHash = TokenIssuer.hash(token)
         try await throttle.attempt(["reset-confirm:ip:\(client.network)"])
@@ -45,7 +45,7 @@ extension AccountService {
 
     /// Throws what following a reset link would (used, expired, unknown) without using it: the page asks for the
     /// new password only when the link can still set it.
-    public func checkResetLink(token: String) async throws {
+    package func checkResetLink(token: String) async throws {
         _ = try await checkResetLink(tokenHash: TokenIssuer.hash(token))
     }
 
@@ -67,7 +67,7 @@ extension AccountService {
 
     /// Changes the password (the current one is required), ends every other session and starts a new one for
     /// this device.
-    public func changePassword(
+    package func changePassword(
         _ auth: Authentication, current: String, new: String, client: ClientInfo
     ) async throws -> SignedIn {
         let user = try await account(auth)
@@ -94,7 +94,7 @@ extension AccountService {
 
     /// Starts an email change: a confirmation link goes to the new address and a notice to the old one. Answers
     /// the same when the new address already has an account (whose owner is told instead).
-    public func requestEmailChange(
+    package func requestEmailChange(
         _ auth: Authentication, newEmail rawEmail: String, password: String?, client: ClientInfo
     )
         async throws
@@ -124,7 +124,7 @@ extension AccountService {
     }
 
     /// Completes an email change from the link mailed to the new address.
-    public func confirmEmailChange(token: String) async throws -> UserRecord {
+    package func confirmEmailChange(token: String) async throws -> UserRecord {
         switch try await links.consume(tokenHash: TokenIssuer.hash(token), purpose: .changeEmail, at: now()) {
         case .consumed(let link):
             guard let newEmail = link.payload,

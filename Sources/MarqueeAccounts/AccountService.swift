@@ -1,24 +1,24 @@
-public import Foundation
-public import Logging
-public import MarqueeCore
-public import MarqueeStore
+package import Foundation
+package import Logging
+package import MarqueeCore
+package import MarqueeStore
 
 /// Every account flow: sign-up with verification, sign-in, guests and their upgrade, Google, reset and change of
 /// password and email, profile and deletion. Routes and the web app call this; it knows nothing of HTTP.
-public struct AccountService: Sendable {
+package struct AccountService: Sendable {
     /// Lifetimes and limits.
-    public struct Policy: Sendable {
+    package struct Policy: Sendable {
         /// How long a verification (or merge, or email change) link works.
-        public var verifyLinkLifetime: TimeInterval = 24 * 3600
+        package var verifyLinkLifetime: TimeInterval = 24 * 3600
         /// How long a password-reset link works.
-        public var resetLinkLifetime: TimeInterval = 3600
+        package var resetLinkLifetime: TimeInterval = 3600
         /// How recent a sign-in must be for deletion without the password.
-        public var recentSignIn: TimeInterval = 5 * 60
+        package var recentSignIn: TimeInterval = 5 * 60
         /// Guests (and never-verified accounts) unused this long are removed.
-        public var abandonedAfter: TimeInterval = 30 * 86_400
+        package var abandonedAfter: TimeInterval = 30 * 86_400
 
         /// The defaults above.
-        public init() {}
+        package init() {}
     }
 
     let users: any UserStore
@@ -37,7 +37,7 @@ public struct AccountService: Sendable {
     let now: @Sendable () -> Date
 
     /// Creates the service from its parts.
-    public init(
+    package init(
         users: any UserStore, links: any OneTimeTokenStore, tokens: TokenIssuer, hasher: any PasswordHasher,
         mailer: any Mailer, baseURL: PublicBaseURL, throttle: any AttemptLimiter,
         identity: (any IdentityTokenVerifier)? = nil, transfer: any GuestDataTransfer = NoGuestData(),
@@ -60,13 +60,13 @@ public struct AccountService: Sendable {
     }
 
     /// Whether Google sign-in is configured.
-    public var googleEnabled: Bool { identity != nil }
+    package var googleEnabled: Bool { identity != nil }
 
     // MARK: Sign-up and verification
 
     /// Creates an email account and mails its verification link. Answers the same whether or not the address has
     /// an account: an existing owner is mailed instead, and nobody is signed in.
-    public func signUp(email rawEmail: String, password: String, client: ClientInfo) async throws {
+    package func signUp(email rawEmail: String, password: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
         try await throttle.attempt(["signup:ip:\(client.network)", "signup:email:\(email)"])
         try passwordPolicy.validate(password)
@@ -94,7 +94,7 @@ public struct AccountService: Sendable {
     }
 
     /// Mails a fresh verification link when the address has an unverified account; answers the same otherwise.
-    public func resendVerification(email rawEmail: String, client: ClientInfo) async throws {
+    package func resendVerification(email rawEmail: String, client: ClientInfo) async throws {
         let email = try EmailAddress(rawEmail).value
         try await throttle.attempt(["resend:ip:\(client.network)", "resend:email:\(email)"])
         guard let user = try await users.user(email: email), !user.emailVerified, user.disabledAt == nil else { return }
@@ -103,7 +103,7 @@ public struct AccountService: Sendable {
 
     /// Follows a link from a verification mail: it confirms a new account's address, moves a guest into the account
     /// whose address it tried to take, or gives a guest the address it asked for. The link's record says which.
-    public func verify(token: String) async throws -> VerificationOutcome {
+    package func verify(token: String) async throws -> VerificationOutcome {
         let at = now()
         let outcome = try await links.consume(
             tokenHash: TokenIssuer.hash(token), purposes: [.verifyEmail, .mergeGuest, .upgradeGuest], at: at)
@@ -204,7 +204,7 @@ public struct AccountService: Sendable {
     /// Signs in with email and password. Wrong address and wrong password answer alike. A `guest` signed in on the
     /// same device has what it saved moved into the account (the password proves the account is theirs), as Google
     /// sign-in does; otherwise signing in would strand it.
-    public func signIn(
+    package func signIn(
         email rawEmail: String, password: String, guest: Authentication? = nil, web: Bool, client: ClientInfo
     )
         async throws -> SignedIn
@@ -291,7 +291,7 @@ public struct AccountService: Sendable {
     }
 
     /// Creates an anonymous guest account and signs it in.
-    public func startGuest(web: Bool, client: ClientInfo) async throws -> SignedIn {
+    package func startGuest(web: Bool, client: ClientInfo) async throws -> SignedIn {
         try await throttle.attempt(["guest:ip:\(client.network)"])
         let guest = UserRecord(createdAt: now())
         try await users.insert(guest)
@@ -299,7 +299,7 @@ public struct AccountService: Sendable {
     }
 
     /// Exchanges a refresh token; keeps the account's last-active time fresh (guest expiry is measured from it).
-    public func refresh(_ refreshToken: String) async throws -> SessionTokens {
+    package func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let next = try await tokens.refresh(refreshToken)
         if let user = try await users.user(id: next.userID) {
             if user.disabledAt != nil {
@@ -315,7 +315,7 @@ public struct AccountService: Sendable {
     }
 
     /// Signs out this device, or every device.
-    public func signOut(_ auth: Authentication, everywhere: Bool) async throws {
+    package func signOut(_ auth: Authentication, everywhere: Bool) async throws {
         if everywhere {
             try await tokens.endAllSessions(of: auth.userID)
         } else {
@@ -324,7 +324,7 @@ public struct AccountService: Sendable {
     }
 
     /// The signed-in account.
-    public func account(_ auth: Authentication) async throws -> UserRecord {
+    package func account(_ auth: Authentication) async throws -> UserRecord {
         guard let user = try await users.user(id: auth.userID) else { throw Self.accountGone }
         return user
     }

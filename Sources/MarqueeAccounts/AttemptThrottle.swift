@@ -1,11 +1,11 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
 
 /// Counts attempts per key (an account's address, a client's IP) in a sliding window and refuses a key that
 /// reached the limit, with the seconds until its oldest counted attempt leaves the window. In memory: for one
 /// instance alone (instances sharing a database use `SQLAttemptLimiter`).
-public actor AttemptThrottle: AttemptLimiter {
+package actor AttemptThrottle: AttemptLimiter {
     private let limit: Int
     private let window: TimeInterval
     private let now: @Sendable () -> Date
@@ -14,14 +14,14 @@ public actor AttemptThrottle: AttemptLimiter {
     private let maxKeys = 100_000
 
     /// Creates a throttle allowing `limit` attempts per key per `window`; a limit of 0 turns it off.
-    public init(limit: Int = 10, window: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(limit: Int = 10, window: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() }) {
         self.limit = limit
         self.window = window
         self.now = now
     }
 
     /// Throws `auth.too_many_attempts` when any of `keys` reached the limit (times `allowance`).
-    public func check(_ keys: [String], allowance: Int = 1) throws(DomainError) {
+    package func check(_ keys: [String], allowance: Int = 1) throws(DomainError) {
         guard limit > 0 else { return }
         let limit = limit * max(1, allowance)
         let current = now()
@@ -36,7 +36,7 @@ public actor AttemptThrottle: AttemptLimiter {
     }
 
     /// Counts an attempt against each of `keys` (remembering at most the limit times `allowance` of each).
-    public func record(_ keys: [String], allowance: Int = 1) {
+    package func record(_ keys: [String], allowance: Int = 1) {
         guard limit > 0 else { return }
         let limit = limit * max(1, allowance)
         let current = now()
@@ -52,13 +52,13 @@ public actor AttemptThrottle: AttemptLimiter {
     }
 
     /// Takes back the latest attempt counted against each of `keys` (the attempt succeeded).
-    public func refund(_ keys: [String]) {
+    package func refund(_ keys: [String]) {
         for key in keys where attempts[key]?.isEmpty == false { attempts[key]?.removeLast() }
     }
 
     /// Checks, then counts: for actions where every attempt counts (sign-up, reset and resend mails), and for
     /// checks that are counted before they run and refunded when they succeed.
-    public func attempt(_ keys: [String], allowance: Int) throws(DomainError) {
+    package func attempt(_ keys: [String], allowance: Int) throws(DomainError) {
         try check(keys, allowance: allowance)
         record(keys, allowance: allowance)
     }

@@ -1,30 +1,30 @@
 import Crypto
 import Foundation
 import HummingbirdBcrypt
-public import NIOPosix
+package import NIOPosix
 
 /// bcrypt, run on a thread pool so its deliberate slowness (about a quarter of a second at cost 12) never stalls
 /// an event loop or the concurrency pool.
 ///
 /// The password is first reduced to base64(SHA-256): bcrypt reads at most 72 bytes and stops at a NUL byte, so
 /// without this, long passwords would be cut short and a NUL would end one early.
-public struct BcryptPasswordHasher: PasswordHasher {
+package struct BcryptPasswordHasher: PasswordHasher {
     private let cost: UInt8
     private let threadPool: NIOThreadPool
 
     /// Creates a hasher; `cost` below 12 is for tests only.
-    public init(cost: UInt8 = 12, threadPool: NIOThreadPool = .singleton) {
+    package init(cost: UInt8 = 12, threadPool: NIOThreadPool = .singleton) {
         self.cost = cost
         self.threadPool = threadPool
     }
 
-    public func hash(_ password: String) async throws -> String {
+    package func hash(_ password: String) async throws -> String {
         let cost = cost
         let input = Self.prehash(password)
         return try await threadPool.runIfActive { Bcrypt.hash(input, cost: cost) }
     }
 
-    public func verify(_ password: String, against hash: String) async throws -> Bool {
+    package func verify(_ password: String, against hash: String) async throws -> Bool {
         let input = Self.prehash(password)
         return try await threadPool.runIfActive { Bcrypt.verify(input, hash: hash) }
     }

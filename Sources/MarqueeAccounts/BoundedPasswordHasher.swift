@@ -5,7 +5,7 @@ import Synchronization
 /// at once, and turns the rest away with `auth.busy` at once. Each check costs a core a quarter of a second, so a
 /// queue without a bound lets a flood of sign-ins from many addresses make everyone's wait grow without end; a full
 /// queue answers in microseconds instead, with the seconds after which it has likely drained.
-public final class BoundedPasswordHasher: PasswordHasher {
+package final class BoundedPasswordHasher: PasswordHasher {
     private let base: any PasswordHasher
     private let capacity: Int
     private let retryAfterSeconds: Int
@@ -13,17 +13,17 @@ public final class BoundedPasswordHasher: PasswordHasher {
 
     /// Wraps `base`, allowing `capacity` operations at once (say, four per core), and suggesting a retry after
     /// `retryAfterSeconds` when full.
-    public init(_ base: any PasswordHasher, capacity: Int, retryAfterSeconds: Int = 2) {
+    package init(_ base: any PasswordHasher, capacity: Int, retryAfterSeconds: Int = 2) {
         self.base = base
         self.capacity = max(1, capacity)
         self.retryAfterSeconds = retryAfterSeconds
     }
 
-    public func hash(_ password: String) async throws -> String {
+    package func hash(_ password: String) async throws -> String {
         try await admitted { try await base.hash(password) }
     }
 
-    public func verify(_ password: String, against hash: String) async throws -> Bool {
+    package func verify(_ password: String, against hash: String) async throws -> Bool {
         try await admitted { try await base.verify(password, against: hash) }
     }
 

@@ -1,9 +1,9 @@
 /// Passwords people pick most often that would otherwise satisfy the character rules: capitalised words and
 /// keyboard runs followed by digits. Written for Marquee from well-known patterns; the other rules already reject
 /// the all-lower-case and all-digit classics.
-public enum CommonPasswords {
+package enum CommonPasswords {
     /// The list, in lower case.
-    public static let all: Set<String> = {
+    package static let all: Set<String> = {
         let stems = [
             "password", "passw0rd", "welcome", "qwerty", "qwertyuiop", "letmein", "iloveyou", "admin", "dragon",
             "monkey", "football", "baseball", "sunshine", "princess", "master", "shadow", "superman", "michael",

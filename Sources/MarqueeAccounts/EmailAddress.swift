@@ -1,15 +1,15 @@
-public import MarqueeCore
+package import MarqueeCore
 
 /// A validated email address: trimmed, lower-cased, one `@`, a plausible local part and domain.
 ///
 /// Deliberately stricter than RFC 5322 (no quoted local parts, no IP-literal domains, ASCII only): these are the
 /// addresses people type into sign-up forms, and a mail we can't deliver is a person who can't verify.
-public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
+package struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     /// The normalised address.
-    public let value: String
+    package let value: String
 
     /// Normalises and validates `text`, throwing `auth.invalid_email` with a reason people understand.
-    public init(_ text: String) throws(DomainError) {
+    package init(_ text: String) throws(DomainError) {
         let normalised = text.trimmingWhitespace().lowercased()
         guard normalised.count <= 254 else {
             throw Self.invalid("An email address can be at most 254 characters long.")
@@ -36,7 +36,7 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         value = normalised
     }
 
-    public var description: String { value }
+    package var description: String { value }
 
     private static func invalid(_ message: String) -> DomainError {
         DomainError(.invalidEmail, message)

@@ -1,14 +1,14 @@
-public import MarqueeCore
+package import MarqueeCore
 
 /// Moves a guest's saved data into another account (favourites arrive with a later feature).
-public protocol GuestDataTransfer: Sendable {
+package protocol GuestDataTransfer: Sendable {
     /// Moves everything `guest` saved into `target`'s data.
     func move(from guest: UserID, to target: UserID) async throws
 }
 
 /// The transfer while accounts hold no data beyond the account itself.
-public struct NoGuestData: GuestDataTransfer {
+package struct NoGuestData: GuestDataTransfer {
     /// Creates it.
-    public init() {}
-    public func move(from guest: UserID, to target: UserID) async throws {}
+    package init() {}
+    package func move(from guest: UserID, to target: UserID) async throws {}
 }

@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+package import Foundation
 import MarqueeCore
 
 /// Google sign-in for browsers: the OAuth 2.0 authorization-code flow with PKCE (RFC 7636) and a state check.
@@ -7,20 +7,20 @@ import MarqueeCore
 /// `begin` makes the address to send the browser to and the attempt the browser keeps until it comes back;
 /// `idToken(for:attempt:redirectURI:)` checks what came back against that attempt and trades the code for an ID
 /// token, which then goes through the same verification and account rules as an ID token sent to the API.
-public struct OAuthCodeFlow: Sendable {
+package struct OAuthCodeFlow: Sendable {
     /// The OAuth client Marquee is registered as, and the provider's endpoints.
-    public struct Client: Sendable, Equatable {
+    package struct Client: Sendable, Equatable {
         /// The client id (the `aud` of the ID tokens).
-        public var clientID: String
+        package var clientID: String
         /// The client secret, sent only to the token endpoint.
-        public var clientSecret: String
+        package var clientSecret: String
         /// Where the browser is sent to sign in.
-        public var authorizationURL: String
+        package var authorizationURL: String
         /// Where the code is traded for tokens.
-        public var tokenURL: String
+        package var tokenURL: String
 
         /// Describes a client.
-        public init(clientID: String, clientSecret: String, authorizationURL: String, tokenURL: String) {
+        package init(clientID: String, clientSecret: String, authorizationURL: String, tokenURL: String) {
             self.clientID = clientID
             self.clientSecret = clientSecret
             self.authorizationURL = authorizationURL
@@ -31,21 +31,21 @@ public struct OAuthCodeFlow: Sendable {
     /// One sign-in in progress: what the browser keeps (in an HttpOnly cookie) between leaving for the provider
     /// and coming back. The state ties the callback to this browser; the verifier proves to the token endpoint that
     /// whoever trades the code is whoever asked for it.
-    public struct Attempt: Sendable, Equatable {
+    package struct Attempt: Sendable, Equatable {
         /// A random value the provider sends back unchanged.
-        public let state: String
+        package let state: String
         /// The PKCE code verifier (its SHA-256 went to the provider as the challenge).
-        public let verifier: String
+        package let verifier: String
         /// The page to open once signed in.
-        public let next: String
+        package let next: String
 
         /// The attempt as one cookie value: `state.verifier.next` (the path base64url-encoded).
-        public var cookieValue: String {
+        package var cookieValue: String {
             "\(state).\(verifier).\(Data(next.utf8).base64URLEncoded())"
         }
 
         /// Reads a cookie value; nil when it is not one.
-        public init?(cookieValue: String) {
+        package init?(cookieValue: String) {
             let parts = cookieValue.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0].count == 32, (43...128).contains(parts[1].count),
                 let next = Data(base64URLEncoded: String(parts[2])).flatMap({ String(data: $0, encoding: .utf8) })
@@ -63,16 +63,16 @@ public struct OAuthCodeFlow: Sendable {
     }
 
     /// What the provider put in the callback's query.
-    public struct Callback: Sendable {
+    package struct Callback: Sendable {
         /// The authorization code, on success.
-        public var code: String?
+        package var code: String?
         /// The state sent with the request.
-        public var state: String?
+        package var state: String?
         /// The provider's error, such as `access_denied`.
-        public var error: String?
+        package var error: String?
 
         /// Describes a callback.
-        public init(code: String?, state: String?, error: String?) {
+        package init(code: String?, state: String?, error: String?) {
             self.code = code
             self.state = state
             self.error = error
@@ -80,22 +80,22 @@ public struct OAuthCodeFlow: Sendable {
     }
 
     /// Posts a form to a URL and answers the status and the body.
-    public typealias Transport = @Sendable (_ url: String, _ form: String) async throws -> (status: Int, body: Data)
+    package typealias Transport = @Sendable (_ url: String, _ form: String) async throws -> (status: Int, body: Data)
 
     /// How long an attempt may take, which is how long its cookie lives.
-    public static let attemptLifetime = 600
+    package static let attemptLifetime = 600
 
     private let client: Client
     private let transport: Transport
 
     /// A flow for `client`, reaching its token endpoint through `transport`.
-    public init(client: Client, transport: @escaping Transport) {
+    package init(client: Client, transport: @escaping Transport) {
         self.client = client
         self.transport = transport
     }
 
     /// Starts a sign-in that ends on `next`: the attempt to keep and the provider's address to redirect to.
-    public func begin(next: String, redirectURI: String) -> (attempt: Attempt, location: String) {
+    package func begin(next: String, redirectURI: String) -> (attempt: Attempt, location: String) {
         let attempt = Attempt(next: next)
         let challenge = Data(SHA256.hash(data: Data(attempt.verifier.utf8))).base64URLEncoded()
         var components = URLComponents(string: client.authorizationURL) ?? URLComponents()
@@ -114,7 +114,7 @@ public struct OAuthCodeFlow: Sendable {
     }
 
     /// The ID token for a callback that matches `attempt` (the attempt this browser started, if any).
-    public func idToken(for callback: Callback, attempt: Attempt?, redirectURI: String) async throws -> String {
+    package func idToken(for callback: Callback, attempt: Attempt?, redirectURI: String) async throws -> String {
         guard let attempt, let state = callback.state, ConstantTime.equal(state, attempt.state) else {
             throw DomainError(
                 .oauthStateInvalid,

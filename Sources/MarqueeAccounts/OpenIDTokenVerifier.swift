@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 import JWTKit
 import MarqueeCore
 
 /// A person as an identity provider vouches for them.
-public struct ExternalIdentity: Sendable, Equatable {
+package struct ExternalIdentity: Sendable, Equatable {
     /// The provider's stable id for the person (`sub`).
-    public var subject: String
+    package var subject: String
     /// Their email address, verified by the provider.
-    public var email: String
+    package var email: String
     /// Their name, when the token carries one.
-    public var name: String?
+    package var name: String?
 
     /// Creates an identity.
-    public init(subject: String, email: String, name: String? = nil) {
+    package init(subject: String, email: String, name: String? = nil) {
         self.subject = subject
         self.email = email
         self.name = name
@@ -20,23 +20,23 @@ public struct ExternalIdentity: Sendable, Equatable {
 }
 
 /// Checks an identity provider's ID token.
-public protocol IdentityTokenVerifier: Sendable {
+package protocol IdentityTokenVerifier: Sendable {
     /// The verified identity, or `auth.invalid_id_token`.
     func verify(_ idToken: String) async throws -> ExternalIdentity
 }
 
 /// Verifies OpenID Connect ID tokens (Google's): the signature against the issuer's JWKS (fetched, cached for its
 /// max-age, fetched again when a token names a key not yet seen), then `iss`, `aud`, `exp` and `email_verified`.
-public actor OpenIDTokenVerifier: IdentityTokenVerifier {
+package actor OpenIDTokenVerifier: IdentityTokenVerifier {
     /// A JWKS document and how long it may be cached.
-    public struct KeySet: Sendable {
+    package struct KeySet: Sendable {
         /// The JSON text.
-        public var json: String
+        package var json: String
         /// Seconds it stays fresh.
-        public var maxAge: TimeInterval
+        package var maxAge: TimeInterval
 
         /// Creates a key set.
-        public init(json: String, maxAge: TimeInterval) {
+        package init(json: String, maxAge: TimeInterval) {
             self.json = json
             self.maxAge = maxAge
         }
@@ -53,7 +53,7 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
 
     /// Creates a verifier accepting tokens for `clientID` from `issuer` (Google's tokens name their issuer with or
     /// without the scheme, so both spellings are accepted).
-    public init(
+    package init(
         clientID: String, issuer: String, fetchKeys: @escaping @Sendable () async throws -> KeySet,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -64,7 +64,7 @@ public actor OpenIDTokenVerifier: IdentityTokenVerifier {
         self.now = now
     }
 
-    public func verify(_ idToken: String) async throws -> ExternalIdentity {
+    package func verify(_ idToken: String) async throws -> ExternalIdentity {
         var keys = try await currentKeys(refresh: false)
         // A key id not in the cached set means the issuer rotated its keys: fetch them again (at most every 30 s).
         if let kid = Self.keyID(of: idToken), !knownKeyIDs.contains(kid), let fetchedAt,

@@ -1,6 +1,6 @@
 /// Hashes and checks passwords. Implementations must be slow on purpose (bcrypt cost ≥ 12 in production) and
 /// must not block the threads that serve requests.
-public protocol PasswordHasher: Sendable {
+package protocol PasswordHasher: Sendable {
     /// A salted hash of `password`, self-describing (algorithm and cost included).
     func hash(_ password: String) async throws -> String
     /// Whether `password` matches `hash`.

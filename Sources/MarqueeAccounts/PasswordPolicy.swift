@@ -1,10 +1,10 @@
-public import MarqueeCore
+package import MarqueeCore
 
 /// Marquee's password rules: 8–128 characters with at least one lower-case letter, one upper-case letter and one
 /// digit, and not one of the passwords people pick most (which attackers try first).
-public struct PasswordPolicy: Sendable {
+package struct PasswordPolicy: Sendable {
     /// What a password can fail on; the web app shows these next to the field as the person types.
-    public enum Problem: String, Sendable, CaseIterable {
+    package enum Problem: String, Sendable, CaseIterable {
         case tooShort = "too_short"
         case tooLong = "too_long"
         case noLowercase = "no_lowercase"
@@ -13,7 +13,7 @@ public struct PasswordPolicy: Sendable {
         case tooCommon = "too_common"
 
         /// How the web app and API describe the problem.
-        public var message: String {
+        package var message: String {
             switch self {
             case .tooShort: "at least 8 characters"
             case .tooLong: "at most 128 characters"
@@ -28,12 +28,12 @@ public struct PasswordPolicy: Sendable {
     private let common: Set<String>
 
     /// Creates the policy with its list of common passwords (compared case-insensitively).
-    public init(commonPasswords: Set<String> = CommonPasswords.all) {
+    package init(commonPasswords: Set<String> = CommonPasswords.all) {
         common = Set(commonPasswords.map { $0.lowercased() })
     }
 
     /// Every rule `password` breaks, in a stable order; empty when it is acceptable.
-    public func problems(with password: String) -> [Problem] {
+    package func problems(with password: String) -> [Problem] {
         var problems: [Problem] = []
         // Code points, as every length in the API counts: accents stacked on one letter are not one character.
         let length = password.unicodeScalars.count
@@ -48,7 +48,7 @@ public struct PasswordPolicy: Sendable {
 
     /// Throws `auth.weak_password` listing everything missing, e.g. "The password needs an upper-case letter and
     /// a digit."
-    public func validate(_ password: String) throws(DomainError) {
+    package func validate(_ password: String) throws(DomainError) {
         let problems = problems(with: password)
         guard !problems.isEmpty else { return }
         let parts = problems.filter { $0 != .tooCommon }.map(\.message)

@@ -4,7 +4,7 @@ import MarqueeStore
 
 /// A `PATCH /api/v1/me` body: each field present is set, `null` clears it, absent leaves it. Unknown fields and
 /// invalid values are refused with a code naming the field.
-public struct ProfileUpdate: Decodable, Sendable {
+package struct ProfileUpdate: Decodable, Sendable {
     /// A field's change.
     enum Change<Value: Sendable>: Sendable {
         case keep
@@ -19,14 +19,14 @@ public struct ProfileUpdate: Decodable, Sendable {
     var preferredExperience: Change<String> = .keep
 
     /// The fields a profile change may name (each may be `null`, to clear it).
-    public static let fields: Set<String> = [
+    package static let fields: Set<String> = [
         "display_name", "region", "language", "temperature_unit", "preferred_experience",
     ]
 
     /// The values `temperature_unit` accepts.
-    public static let temperatureUnits = ["celsius", "fahrenheit"]
+    package static let temperatureUnits = ["celsius", "fahrenheit"]
     /// The values `preferred_experience` accepts.
-    public static let experiences = ["movies", "weather", "events", "art"]
+    package static let experiences = ["movies", "weather", "events", "art"]
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -35,7 +35,7 @@ public struct ProfileUpdate: Decodable, Sendable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let known = Self.fields.sorted()
         // The decoder may or may not convert snake_case keys; compare without underscores or case.

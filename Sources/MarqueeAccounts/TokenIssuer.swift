@@ -1,33 +1,33 @@
 import Crypto
-public import Foundation
+package import Foundation
 import JWTKit
-public import MarqueeCore
-public import MarqueeStore
+package import MarqueeCore
+package import MarqueeStore
 
 /// What a client holds after signing in: a short-lived access token for requests and a refresh token to get the
 /// next pair. The refresh token is shown once and stored only as a hash.
-public struct SessionTokens: Sendable, Equatable {
+package struct SessionTokens: Sendable, Equatable {
     /// Signed (HS256) access token; sent as `Authorization: Bearer …`.
-    public var accessToken: String
+    package var accessToken: String
     /// When the access token stops working.
-    public var accessTokenExpiresAt: Date
+    package var accessTokenExpiresAt: Date
     /// Single-use refresh token.
-    public var refreshToken: String
+    package var refreshToken: String
     /// The session the tokens belong to.
-    public var sessionID: String
+    package var sessionID: String
     /// The signed-in user.
-    public var userID: UserID
+    package var userID: UserID
 }
 
 /// Who an access token speaks for.
-public struct AccessClaims: Sendable, Equatable {
+package struct AccessClaims: Sendable, Equatable {
     /// The signed-in user.
-    public var userID: UserID
+    package var userID: UserID
     /// Their session (so signing out can end it).
-    public var sessionID: String
+    package var sessionID: String
 
     /// Creates claims.
-    public init(userID: UserID, sessionID: String) {
+    package init(userID: UserID, sessionID: String) {
         self.userID = userID
         self.sessionID = sessionID
     }
@@ -35,19 +35,19 @@ public struct AccessClaims: Sendable, Equatable {
 
 /// A browser session: the cookie's secret (kept only as a hash on the server) and the CSRF token pages must send
 /// with every change.
-public struct WebSession: Sendable, Equatable {
+package struct WebSession: Sendable, Equatable {
     /// The `marquee_session` cookie's value.
-    public var cookieValue: String
+    package var cookieValue: String
     /// The session's id.
-    public var sessionID: String
+    package var sessionID: String
     /// Sent back in `X-CSRF-Token` (or a form's `csrf_token`) with every state-changing request.
-    public var csrfToken: String
+    package var csrfToken: String
 }
 
 /// A request's verified sign-in.
-public struct Authentication: Sendable, Equatable {
+package struct Authentication: Sendable, Equatable {
     /// How the request proved it.
-    public enum Method: Sendable, Equatable {
+    package enum Method: Sendable, Equatable {
         /// `Authorization: Bearer` access token (API clients).
         case accessToken
         /// The session cookie (the web app); changes need a CSRF token.
@@ -55,16 +55,16 @@ public struct Authentication: Sendable, Equatable {
     }
 
     /// The signed-in user.
-    public var userID: UserID
+    package var userID: UserID
     /// Their session.
-    public var sessionID: String
+    package var sessionID: String
     /// When they signed in (for actions that need a recent sign-in).
-    public var signedInAt: Date
+    package var signedInAt: Date
     /// Token or cookie.
-    public var method: Method
+    package var method: Method
 
     /// Creates an authentication.
-    public init(userID: UserID, sessionID: String, signedInAt: Date, method: Method) {
+    package init(userID: UserID, sessionID: String, signedInAt: Date, method: Method) {
         self.userID = userID
         self.sessionID = sessionID
         self.signedInAt = signedInAt
@@ -73,7 +73,7 @@ public struct Authentication: Sendable, Equatable {
 }
 
 /// Starts sessions and issues, rotates and checks tokens.
-public struct TokenIssuer: Sendable {
+package struct TokenIssuer: Sendable {
     private let keys: JWTKeyCollection
     private let csrfKey: SymmetricKey
     private let refreshKey: SymmetricKey
@@ -86,7 +86,7 @@ public struct TokenIssuer: Sendable {
 
     /// Creates an issuer signing with `signingKey` (at least 32 bytes). Access tokens live `accessLifetime`
     /// (at most 15 minutes); a session ends after `sessionLifetime` without use.
-    public init(
+    package init(
         signingKey: [UInt8], sessions: any SessionStore, now: @escaping @Sendable () -> Date = { Date() },
         accessLifetime: TimeInterval = 15 * 60, sessionLifetime: TimeInterval = 30 * 86_400
     ) async throws {
@@ -105,7 +105,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// Signs `user` in on a new device, once `precondition` still holds of the account (see `SessionStore.create`).
-    public func startSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
+    package func startSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
         async throws -> SessionTokens
     {
         let session = newSession(for: user, client: client)
@@ -115,7 +115,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// Signs `user` in on a browser, once `precondition` still holds: the session lives behind an HttpOnly cookie.
-    public func startWebSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
+    package func startWebSession(for user: UserID, requiring precondition: SessionPrecondition, client: String? = nil)
         async throws -> WebSession
     {
         let session = newSession(for: user, client: client)
@@ -132,7 +132,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// The sign-in behind an access token, whose session must still be active (so signing out takes effect at once).
-    public func authenticate(accessToken: String) async throws -> Authentication {
+    package func authenticate(accessToken: String) async throws -> Authentication {
         let claims = try await verify(accessToken: accessToken)
         guard let session = try await sessions.session(id: claims.sessionID), session.userID == claims.userID,
             session.isActive(at: now())
@@ -142,7 +142,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// The sign-in behind a session cookie; use slides its expiry (at most once an hour, to spare writes).
-    public func authenticate(cookie: String) async throws -> Authentication {
+    package func authenticate(cookie: String) async throws -> Authentication {
         let current = now()
         guard let session = try await sessions.session(secretHash: Self.hash(cookie)), session.isActive(at: current)
         else { throw DomainError(.sessionEnded, "This sign-in has ended. Please sign in again.") }
@@ -155,26 +155,26 @@ public struct TokenIssuer: Sendable {
     }
 
     /// Whether `user`'s session `sessionID` can still be used (live streams re-check this now and then).
-    public func isActive(sessionID: String, of user: UserID) async throws -> Bool {
+    package func isActive(sessionID: String, of user: UserID) async throws -> Bool {
         guard let session = try await sessions.session(id: sessionID) else { return false }
         return session.userID == user && session.isActive(at: now())
     }
 
     /// The CSRF token of a browser session: an HMAC of its id, so it needs no storage.
-    public func csrfToken(sessionID: String) -> String {
+    package func csrfToken(sessionID: String) -> String {
         Data(csrfBytes(sessionID: sessionID)).base64URLEncoded()
     }
 
     /// The CSRF token masked with a fresh random pad (`pad ‖ token ⊕ pad`), for pages: it differs on every page,
     /// so compressing a page that also echoes what someone typed cannot reveal it byte by byte (BREACH).
-    public func maskedCSRFToken(sessionID: String) -> String {
+    package func maskedCSRFToken(sessionID: String) -> String {
         let token = csrfBytes(sessionID: sessionID)
         let pad = Hex.randomBytes(token.count)
         return Data(pad + zip(token, pad).map { $0 ^ $1 }).base64URLEncoded()
     }
 
     /// Whether `token` is the session's CSRF token, plain or masked (compared in constant time).
-    public func isValidCSRFToken(_ token: String, sessionID: String) -> Bool {
+    package func isValidCSRFToken(_ token: String, sessionID: String) -> Bool {
         guard var presented = Data(base64URLEncoded: token).map(Array.init) else { return false }
         if presented.count == 2 * Self.csrfLength {
             presented = zip(presented[Self.csrfLength...], presented[..<Self.csrfLength]).map { $0 ^ $1 }
@@ -185,14 +185,14 @@ public struct TokenIssuer: Sendable {
     /// A token for a form shown to someone not signed in (`nonce.mac`): random, and signed with the server's key, so
     /// that only this server can make one. A site that can set cookies for this one (a sibling subdomain) cannot
     /// plant a token of its own choosing.
-    public func newFormToken() -> String {
+    package func newFormToken() -> String {
         let nonce = Data(Hex.randomBytes(16)).base64URLEncoded()
         return nonce + "."
             + Data(HMAC<SHA256>.authenticationCode(for: Array(nonce.utf8), using: formKey)).base64URLEncoded()
     }
 
     /// Whether this server made `token` with `newFormToken` (checked in constant time).
-    public func isValidFormToken(_ token: String) -> Bool {
+    package func isValidFormToken(_ token: String) -> Bool {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let mac = Data(base64URLEncoded: String(parts[1])) else { return false }
         return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(parts[0].utf8), using: formKey)
@@ -206,30 +206,30 @@ public struct TokenIssuer: Sendable {
     }
 
     /// Ends one session (sign out on this device).
-    public func endSession(_ sessionID: String) async throws {
+    package func endSession(_ sessionID: String) async throws {
         try await sessions.revoke(sessionID: sessionID, at: now())
     }
 
     /// Ends every session of `user` (sign out everywhere).
-    public func endAllSessions(of user: UserID) async throws {
+    package func endAllSessions(of user: UserID) async throws {
         try await sessions.revokeAll(userID: user, at: now())
     }
 
     /// Removes sessions that ended, and refresh tokens used, longer ago than a session's lifetime (a token that
     /// old reads as unknown rather than reused: either way it signs no one in); returns how many sessions went.
-    public func pruneEndedSessions() async throws -> Int {
+    package func pruneEndedSessions() async throws -> Int {
         try await sessions.prune(endedBefore: now().addingTimeInterval(-sessionLifetime))
     }
 
     /// How long after a refresh its token may be presented again for the same answer, so that a client which lost
     /// the answer (a dropped connection, a timeout) retries instead of being signed out. Within it a stolen copy
     /// used first would go unnoticed, so it is kept short.
-    public static let refreshRetryWindow: TimeInterval = 60
+    package static let refreshRetryWindow: TimeInterval = 60
 
     /// Exchanges a refresh token for a new pair. A token presented a second time ends its session, unless it is
     /// presented again within `refreshRetryWindow` while its successor is still unused: then the answer repeats
     /// that successor (with a new access token).
-    public func refresh(_ refreshToken: String) async throws -> SessionTokens {
+    package func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let issuedAt = now()
         // Derived from the token, not random, so that a retry names the same successor and the store can tell it
         // from a reuse without keeping any token itself.
@@ -253,7 +253,7 @@ public struct TokenIssuer: Sendable {
     }
 
     /// The claims of a valid, unexpired access token.
-    public func verify(accessToken: String) async throws -> AccessClaims {
+    package func verify(accessToken: String) async throws -> AccessClaims {
         if let claims = verified.claims(for: accessToken, at: now()) { return claims }
         let payload: AccessPayload
         do {

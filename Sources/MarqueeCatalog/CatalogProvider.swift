@@ -1,11 +1,11 @@
-public import MarqueeCore
-public import MarqueeWire
+package import MarqueeCore
+package import MarqueeWire
 
 /// A source of movies, TV shows and people: TMDB live, or the local (embedded and imported) catalog.
 ///
 /// Every method throws `DomainError` for anything a client should see (`catalog.not_found`,
 /// `catalog.upstream_unavailable`, …).
-public protocol CatalogProvider: Sendable {
+package protocol CatalogProvider: Sendable {
     /// Where the data comes from, for attribution.
     var source: CatalogSource { get }
     /// A page of a named list. `window` matters only for trending lists.
@@ -28,7 +28,7 @@ public protocol CatalogProvider: Sendable {
 }
 
 /// Which source a provider serves.
-public enum CatalogSource: String, Sendable {
+package enum CatalogSource: String, Sendable {
     /// The Movie Database, live.
     case tmdb
     /// The catalog that ships with Marquee, plus anything imported with `marquee catalog import`.

@@ -1,20 +1,21 @@
-public import MarqueeCore
-public import MarqueeWire
+package import MarqueeCore
+package import MarqueeWire
 
 /// Assembles the home page (a random hero plus the standard rows) from any provider, in one call.
-public struct HomeFeedBuilder: Sendable {
+package struct HomeFeedBuilder: Sendable {
     private let provider: any CatalogProvider
     private let pickIndex: @Sendable (Int) -> Int
 
     /// Creates a builder. `pickIndex(n)` returns a random index below `n`; tests pass a fixed one.
-    public init(provider: any CatalogProvider, pickIndex: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) })
-    {
+    package init(
+        provider: any CatalogProvider, pickIndex: @escaping @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
+    ) {
         self.provider = provider
         self.pickIndex = pickIndex
     }
 
     /// The home feed for a locale; the rows are fetched concurrently.
-    public func build(locale: LocaleOptions) async throws -> HomeFeed {
+    package func build(locale: LocaleOptions) async throws -> HomeFeed {
         let specs: [(id: String, title: String, list: CatalogList)] = [
             ("trending_movies", "Trending movies", .movies(.trending)),
             ("trending_tv", "Trending TV", .tv(.trending)),

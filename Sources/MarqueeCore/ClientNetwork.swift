@@ -3,9 +3,9 @@
 /// An IPv6 subscriber is usually handed a whole /64 and may use any of its 2⁶⁴ addresses, so keying a throttle by
 /// the full address would give one client endless fresh allowances. IPv6 addresses are therefore reduced to their
 /// /64 prefix; IPv4 addresses (and anything that is not IPv6) are kept whole.
-public enum ClientNetwork {
+package enum ClientNetwork {
     /// `"2001:db8:1:2:aa::1"` → `"2001:db8:1:2::/64"`; `"192.0.2.7"` → `"192.0.2.7"`.
-    public static func key(for address: String) -> String {
+    package static func key(for address: String) -> String {
         guard address.contains(":"), let groups = hextets(address) else { return address }
         return groups.prefix(4).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
     }

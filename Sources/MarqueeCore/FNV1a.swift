@@ -1,8 +1,8 @@
 /// FNV-1a, a small stable 64-bit hash: the same text gives the same number in every process and version, unlike
 /// Swift's `Hasher`, which is seeded per process.
-public enum FNV1a {
+package enum FNV1a {
     /// The 64-bit FNV-1a hash of `text`'s UTF-8 bytes.
-    public static func hash(_ text: String) -> UInt64 {
+    package static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -1,7 +1,7 @@
 /// Lower-case hexadecimal, two digits per byte: how Marquee writes hashes and generated secrets.
-public enum Hex {
+package enum Hex {
     /// `bytes` as hex.
-    public static func string(_ bytes: some Sequence<UInt8>) -> String {
+    package static func string(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {
@@ -12,7 +12,7 @@ public enum Hex {
     }
 
     /// The bytes `text` spells in hex, or nil when it is not hex.
-    public static func bytes(_ text: some StringProtocol) -> [UInt8]? {
+    package static func bytes(_ text: some StringProtocol) -> [UInt8]? {
         let characters = Array(text.utf8)
         guard characters.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
@@ -25,7 +25,7 @@ public enum Hex {
     }
 
     /// `count` random bytes from the system's secure generator.
-    public static func randomBytes(_ count: Int) -> [UInt8] {
+    package static func randomBytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }

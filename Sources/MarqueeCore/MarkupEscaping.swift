@@ -1,6 +1,6 @@
 extension String {
     /// The text made safe to put in HTML or XML, as element content or a quoted attribute value.
-    public var markupEscaped: String {
+    package var markupEscaped: String {
         var result = ""
         result.reserveCapacity(utf8.count)
         for character in self {

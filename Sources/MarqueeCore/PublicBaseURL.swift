@@ -2,19 +2,19 @@ import Synchronization
 
 /// The URL people reach the server at, without a trailing slash, for absolute links and image URLs. Settable once
 /// the server knows the port it is bound to (port 0 picks one at start).
-public final class PublicBaseURL: Sendable {
+package final class PublicBaseURL: Sendable {
     private let storage: Mutex<String>
 
     /// Creates a base URL; a trailing slash is dropped.
-    public init(_ url: String) {
+    package init(_ url: String) {
         storage = Mutex(Self.trimmed(url))
     }
 
     /// The current value.
-    public var value: String { storage.withLock { $0 } }
+    package var value: String { storage.withLock { $0 } }
 
     /// Replaces the value.
-    public func set(_ url: String) {
+    package func set(_ url: String) {
         storage.withLock { $0 = Self.trimmed(url) }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension String {
     /// The text as search and sorting compare it: lowercased, without diacritics, so "Amélie" finds "amelie".
-    public var searchFolded: String {
+    package var searchFolded: String {
         folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
     }
 }

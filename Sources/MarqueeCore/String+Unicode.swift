@@ -1,7 +1,7 @@
 extension String {
     /// The first `count` Unicode code points, the unit every length in the API is counted in (`prefix(_:)` counts
     /// characters as displayed, and one letter may carry any number of accents).
-    public func prefix(codePoints count: Int) -> String {
+    package func prefix(codePoints count: Int) -> String {
         String(String.UnicodeScalarView(unicodeScalars.prefix(count)))
     }
 }
@@ -9,5 +9,5 @@ extension String {
 extension Unicode.Scalar {
     /// Whether this is a control character (general category Cc: NUL, line breaks, tabs, escape, …), which the
     /// API's text fields refuse, each with its own exceptions.
-    public var isControl: Bool { properties.generalCategory == .control }
+    package var isControl: Bool { properties.generalCategory == .control }
 }

@@ -5,9 +5,9 @@ import Synchronization
 /// Exports and snapshots read and encode a whole account. Each piece (a chunk, a part) is short, but a few of them
 /// side by side would take every core, and every other request (a sign-in, `/healthz`) would queue behind them. Run
 /// through one lane narrower than the machine, bulk work shares what it has and leaves the rest to everyone else.
-public final class WorkLane: Sendable {
+package final class WorkLane: Sendable {
     /// How many pieces may run at once.
-    public let width: Int
+    package let width: Int
     private let state = Mutex(State())
 
     private struct State {
@@ -18,7 +18,7 @@ public final class WorkLane: Sendable {
     }
 
     /// A lane for `width` pieces at once (at least one).
-    public init(width: Int) {
+    package init(width: Int) {
         self.width = max(1, width)
     }
 
@@ -28,7 +28,7 @@ public final class WorkLane: Sendable {
     }
 
     /// Runs `work` once the lane has room for it, on the caller's actor.
-    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T) async rethrows -> T
+    package func run<T>(isolation: isolated (any Actor)? = #isolation, _ work: () async throws -> T) async rethrows -> T
     {
         await enter()
         defer { leave() }

@@ -1,5 +1,5 @@
-public import MarqueeCore
-public import MarqueeWire
+package import MarqueeCore
+package import MarqueeWire
 import Synchronization
 
 /// Hands each person's changes to every open live stream of theirs, and to nobody else.
@@ -9,9 +9,9 @@ import Synchronization
 /// falls that far behind is ended rather than allowed to hold anything up, and its client resumes from the last
 /// event it saw, losing nothing. One person may have at most `streamLimit` streams open here: each stream
 /// that stops reading holds its backlog, so without a limit one account could hold the server's memory.
-public final class ChangeHub<Frame: Sendable>: Sendable {
+package final class ChangeHub<Frame: Sendable>: Sendable {
     /// What a stream receives.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         /// A change and its encoded form.
         case change(seq: Int64, frame: Frame)
         /// Time to show the connection is alive (and to re-check the sign-in).
@@ -22,21 +22,21 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
 
     /// Where one stream's events go: into an `AsyncStream` a task reads, or straight to a caller that handles each
     /// event as it comes (a connection that writes the frame at once, with no task waiting per stream).
-    public struct Sink: Sendable {
+    package struct Sink: Sendable {
         /// Takes one event; false when the stream has fallen too far behind (the hub then drops it).
-        public var deliver: @Sendable (Event) -> Bool
+        package var deliver: @Sendable (Event) -> Bool
         /// The stream is over: it fell behind, was closed, or the hub shut down.
-        public var finish: @Sendable () -> Void
+        package var finish: @Sendable () -> Void
 
         /// A sink with these two callbacks.
-        public init(deliver: @escaping @Sendable (Event) -> Bool, finish: @escaping @Sendable () -> Void) {
+        package init(deliver: @escaping @Sendable (Event) -> Bool, finish: @escaping @Sendable () -> Void) {
             self.deliver = deliver
             self.finish = finish
         }
     }
 
     /// One open stream. Dropping it unsubscribes.
-    public final class Subscription: Sendable {
+    package final class Subscription: Sendable {
         fileprivate let id: Int
         fileprivate let user: UserID
         fileprivate weak let hub: ChangeHub?
@@ -48,7 +48,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
         }
 
         /// Ends the stream (its sink finishes) without telling the client the sign-in ended: it reconnects.
-        public func close() { hub?.remove(id: id, user: user) }
+        package func close() { hub?.remove(id: id, user: user) }
 
         deinit { hub?.remove(id: id, user: user) }
     }
@@ -72,7 +72,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
 
     /// Creates a hub that encodes changes with `encode`, lets a stream fall `bufferSize` events behind, and lets one
     /// person open `streamLimit` streams.
-    public init(bufferSize: Int = 1_024, streamLimit: Int = 100, encode: @escaping @Sendable (ItemChange) -> Frame) {
+    package init(bufferSize: Int = 1_024, streamLimit: Int = 100, encode: @escaping @Sendable (ItemChange) -> Frame) {
         (inbox, inboxContinuation) = AsyncStream.makeStream(of: (UserID, ItemChange).self)
         self.encode = encode
         self.bufferSize = bufferSize
@@ -81,7 +81,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
 
     /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, read as an `AsyncStream` that
     /// ends early if the reader falls `bufferSize` events behind. Throws `items.too_many_streams` at the limit.
-    public func subscribe(user: UserID, sessionID: String) throws -> (
+    package func subscribe(user: UserID, sessionID: String) throws -> (
         subscription: Subscription, events: AsyncStream<Event>
     ) {
         let (events, continuation) = AsyncStream.makeStream(
@@ -98,7 +98,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     /// Opens a stream of `user`'s changes for a client signed in with `sessionID`, delivered to `sink`. Events come
     /// one at a time, in order, from the hub's fan-out task (or from whoever ends the session): `deliver` must only
     /// hand the event on, never wait. Throws `items.too_many_streams` at the limit.
-    public func subscribe(user: UserID, sessionID: String, sink: Sink) throws -> Subscription {
+    package func subscribe(user: UserID, sessionID: String, sink: Sink) throws -> Subscription {
         let id = state.withLock { state -> Int? in
             guard state.byUser[user, default: [:]].count < streamLimit else { return nil }
             state.nextID += 1
@@ -117,46 +117,46 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     /// Queues a committed change for delivery; returns at once. A change of someone with no stream open here goes
     /// nowhere (waking the fan-out task for it cost about 4% of a save): a stream opened later subscribes first and
     /// then reads the log, so it finds the change there.
-    public func publish(_ change: ItemChange, for user: UserID) {
+    package func publish(_ change: ItemChange, for user: UserID) {
         guard isWatched(user) else { return }
         inboxContinuation.yield((user, change))
     }
 
     /// Ends the streams of one session.
-    public func endSession(_ sessionID: String) {
+    package func endSession(_ sessionID: String) {
         end { $0.sessionID == sessionID }
     }
 
     /// Ends every stream of a person.
-    public func endAll(of user: UserID) {
+    package func endAll(of user: UserID) {
         let doomed = state.withLock { $0.byUser.removeValue(forKey: user) } ?? [:]
         for subscriber in doomed.values { Self.finish(subscriber) }
     }
 
     /// Whether `user` has a stream open here.
-    public func isWatched(_ user: UserID) -> Bool {
+    package func isWatched(_ user: UserID) -> Bool {
         state.withLock { $0.byUser[user] != nil }
     }
 
     /// The sign-ins whose streams of `user` are open here.
-    public func sessions(of user: UserID) -> Set<String> {
+    package func sessions(of user: UserID) -> Set<String> {
         state.withLock { Set(($0.byUser[user] ?? [:]).values.map(\.sessionID)) }
     }
 
     /// Everyone with a stream open here.
-    public var watchedUsers: [UserID] {
+    package var watchedUsers: [UserID] {
         state.withLock { Array($0.byUser.keys) }
     }
 
     /// Sends a heartbeat to every stream.
-    public func heartbeat() {
+    package func heartbeat() {
         for subscriber in state.withLock({ $0.byUser.values.flatMap(\.values) }) {
             _ = subscriber.sink.deliver(.heartbeat)
         }
     }
 
     /// Delivers queued changes until the task is cancelled.
-    public func run() async {
+    package func run() async {
         for await (user, change) in inbox {
             guard let subscribers = state.withLock({ $0.byUser[user] }) else { continue }
             let event = Event.change(seq: change.seq, frame: encode(change))
@@ -174,7 +174,7 @@ public final class ChangeHub<Frame: Sendable>: Sendable {
     }
 
     /// Stops accepting changes (the fan-out task then finishes) and closes every stream.
-    public func shutDown() {
+    package func shutDown() {
         inboxContinuation.finish()
         let all = state.withLock { state in
             defer { state.byUser = [:] }

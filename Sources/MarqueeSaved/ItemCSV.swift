@@ -1,25 +1,25 @@
 import Foundation
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// The CSV export: one row per saved item, for spreadsheets, and the one place that knows how its values are
 /// guarded against spreadsheet formulas (the importer takes the guard off again).
-public enum ItemCSV {
+package enum ItemCSV {
     static let header = [
         "list", "media_type", "id", "title", "subtitle", "note", "watched_at", "rating", "created_at",
         "updated_at", "image_url", "extra",
     ]
 
     /// The CSV text of `items`, header line first.
-    public static func export(_ items: [SavedItem]) -> String {
+    package static func export(_ items: [SavedItem]) -> String {
         headerLine + rows(items)
     }
 
     /// The CSV's first line: the column names.
-    public static var headerLine: String { header.joined(separator: ",") + "\r\n" }
+    package static var headerLine: String { header.joined(separator: ",") + "\r\n" }
 
     /// A line per item, in the header's columns.
-    public static func rows(_ items: [SavedItem]) -> String {
+    package static func rows(_ items: [SavedItem]) -> String {
         var text = ""
         for item in items {
             let fields = [

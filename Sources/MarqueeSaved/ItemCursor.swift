@@ -1,14 +1,14 @@
 import Foundation
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 import MarqueeWire
 
 /// The opaque `cursor` of item pages: the last item's position, tied to the query it came from so a cursor
 /// cannot be replayed against a different sort or filter. Inside (base64url): a JSON array of the query's
 /// fingerprint and the position's value, list, kind and id.
-public enum ItemCursor {
+package enum ItemCursor {
     /// The cursor that continues `query` after `position`.
-    public static func encode(_ position: SavedItemPosition, for query: SavedItemQuery) -> String {
+    package static func encode(_ position: SavedItemPosition, for query: SavedItemQuery) -> String {
         let value =
             switch position.value {
             case .number(let number): "t\(number)"
@@ -20,7 +20,7 @@ public enum ItemCursor {
     }
 
     /// The position a cursor continues from, or `items.bad_cursor`.
-    public static func decode(_ text: String, for query: SavedItemQuery) throws -> SavedItemPosition {
+    package static func decode(_ text: String, for query: SavedItemQuery) throws -> SavedItemPosition {
         let invalid = DomainError(.badCursor, "This cursor is not valid for this list; start again without one.")
         guard text.count <= 2_000, let data = Data(base64URLEncoded: text),
             let parts = (try? JSONSerialization.jsonObject(with: data)) as? [String], parts.count == 5,

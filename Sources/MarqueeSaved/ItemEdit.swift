@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// What a request asks to change about one field.
-public enum FieldUpdate<Value: Sendable>: Sendable {
+package enum FieldUpdate<Value: Sendable>: Sendable {
     /// Leave it as it is.
     case keep
     /// Set it.
@@ -22,17 +22,17 @@ public enum FieldUpdate<Value: Sendable>: Sendable {
 
 /// A save (`PUT`, which needs the snapshot when the item is new) or an edit (`PATCH`) of one saved item. Fields
 /// left at `.keep` stay as they are, so tapping a heart again never wipes a note.
-public struct ItemEdit: Sendable {
-    public var snapshot: ItemSnapshot?
-    public var note: FieldUpdate<String>
-    public var watchedAt: FieldUpdate<Date>
-    public var rating: FieldUpdate<Int>
+package struct ItemEdit: Sendable {
+    package var snapshot: ItemSnapshot?
+    package var note: FieldUpdate<String>
+    package var watchedAt: FieldUpdate<Date>
+    package var rating: FieldUpdate<Int>
     /// When a new item was first saved (an import restoring an export); ignored for an item that exists, and the store
     /// takes it only if earlier than now.
-    public var createdAt: Date?
+    package var createdAt: Date?
 
     /// Creates an edit (already checked against `ItemRules`).
-    public init(
+    package init(
         snapshot: ItemSnapshot? = nil, note: FieldUpdate<String> = .keep, watchedAt: FieldUpdate<Date> = .keep,
         rating: FieldUpdate<Int> = .keep, createdAt: Date? = nil
     ) {

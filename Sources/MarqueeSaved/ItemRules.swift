@@ -1,17 +1,17 @@
-public import Foundation
+package import Foundation
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// The rules every saved item follows, checked where requests come in. Each failure is a `DomainError` whose
 /// message says what is allowed.
-public enum ItemRules {
+package enum ItemRules {
     /// The longest title or name in a snapshot, in characters.
-    public static let maxTitleLength = 300
+    package static let maxTitleLength = 300
     /// The longest item id.
-    public static let maxIDLength = 64
+    package static let maxIDLength = 64
 
     /// `favorites` or `watchlist`.
-    public static func list(_ text: String) throws -> SavedList {
+    package static func list(_ text: String) throws -> SavedList {
         guard let list = SavedList(rawValue: text) else {
             throw DomainError(
                 .unknownSavedList, "There is no list called '\(text.prefix(40))'. Lists: favorites, watchlist.")
@@ -20,7 +20,7 @@ public enum ItemRules {
     }
 
     /// One of the kinds an item can have.
-    public static func kind(_ text: String) throws -> SavedKind {
+    package static func kind(_ text: String) throws -> SavedKind {
         guard let kind = SavedKind(rawValue: text) else {
             let kinds = SavedKind.allCases.map(\.rawValue).joined(separator: ", ")
             throw DomainError(.unknownSavedKind, "'\(text.prefix(40))' is not a kind of item. Kinds: \(kinds).")
@@ -29,7 +29,7 @@ public enum ItemRules {
     }
 
     /// A source id: 1–64 letters, digits, `.`, `_`, `-` or `:` (TMDB's numbers, a museum's `SK-C-5`, …).
-    public static func id(_ text: String) throws -> String {
+    package static func id(_ text: String) throws -> String {
         let allowed = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2E || byte == 0x5F || byte == 0x2D || byte == 0x3A
@@ -46,7 +46,7 @@ public enum ItemRules {
     /// A source id in `kind`'s own form. Movies, shows, people (TMDB's, or the catalog's own numbers) and cities
     /// (GeoNames') have whole numbers from 1, written plainly: `0603` would otherwise be a second item beside `603`,
     /// and `abc` names nothing. Events and artworks keep their sources' own ids.
-    public static func id(_ text: String, kind: SavedKind) throws -> String {
+    package static func id(_ text: String, kind: SavedKind) throws -> String {
         let id = try id(text)
         switch kind {
         case .movie, .tv, .person, .city:
@@ -62,7 +62,7 @@ public enum ItemRules {
         }
     }
 
-    public static func note(_ text: String) throws -> String? {
+    package static func note(_ text: String) throws -> String? {
         let length = text.unicodeScalars.count
         guard length <= SavedItem.maxNoteLength else {
             throw DomainError(
@@ -77,7 +77,7 @@ public enum ItemRules {
     }
 
     /// A rating from 1 to 10.
-    public static func rating(_ value: Int) throws -> Int {
+    package static func rating(_ value: Int) throws -> Int {
         guard (1...10).contains(value) else {
             throw DomainError(.badRating, "A rating is a whole number from 1 to 10.")
         }
@@ -85,7 +85,7 @@ public enum ItemRules {
     }
 
     /// A rating as JSON numbers come (`8`, `8.0`): a whole number from 1 to 10.
-    public static func rating(_ value: Double) throws -> Int {
+    package static func rating(_ value: Double) throws -> Int {
         guard let whole = Int(exactly: value) else {
             throw DomainError(.badRating, "A rating is a whole number from 1 to 10.")
         }
@@ -96,7 +96,7 @@ public enum ItemRules {
     static let earliestDate = Date(timeIntervalSince1970: -2_208_988_800)
 
     /// A time sent as RFC 3339 text for `field`, from 1900 on.
-    public static func time(_ text: String, field: String) throws -> Date {
+    package static func time(_ text: String, field: String) throws -> Date {
         guard let date = RFC3339.date(text) else {
             throw DomainError(.invalidBody, "\(field) must be an RFC 3339 time such as 2026-11-22T20:15:00Z.")
         }
@@ -105,7 +105,7 @@ public enum ItemRules {
     }
 
     /// A watched date from 1900 up to a day from now (a day's slack for clocks and time zones).
-    public static func watchedAt(_ date: Date, now: Date) throws -> Date {
+    package static func watchedAt(_ date: Date, now: Date) throws -> Date {
         guard date >= earliestDate else {
             throw DomainError(.invalidBody, "watched_at cannot be before 1900.")
         }
@@ -116,7 +116,7 @@ public enum ItemRules {
     }
 
     /// A snapshot with a title, short fields and, if any, an http(s) or server-relative image.
-    public static func snapshot(_ snapshot: ItemSnapshot) throws -> ItemSnapshot {
+    package static func snapshot(_ snapshot: ItemSnapshot) throws -> ItemSnapshot {
         var checked = snapshot
         checked.title = snapshot.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !checked.title.isEmpty else { throw DomainError(.badSnapshot, "snapshot.title is required.") }
@@ -151,7 +151,7 @@ public enum ItemRules {
     }
 
     /// Watched dates and ratings are for movies and shows on the watchlist.
-    public static func checkWatchable(list: SavedList, kind: SavedKind) throws {
+    package static func checkWatchable(list: SavedList, kind: SavedKind) throws {
         guard list == .watchlist, kind == .movie || kind == .tv else {
             throw DomainError(.notWatchable, "Watched dates and ratings are for movies and shows on the watchlist.")
         }

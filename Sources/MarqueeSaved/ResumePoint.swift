@@ -1,6 +1,6 @@
 import Foundation
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// Where a client's copy of a person's lists stands: the sequence number of the last change it has, and a check of
 /// that change. Written `42:1f3a9c0b` (or `42` without a check), it is the `id` of each live event and what
@@ -9,25 +9,25 @@ public import MarqueeWire
 /// The check lets the server tell that the change a client last saw is still the one its log holds under that
 /// number. A database restored from an older copy gives those numbers to new changes; a client resuming from a
 /// number alone would then skip changes without knowing, while one whose check no longer matches gets a snapshot.
-public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
+package struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
     /// The last change's sequence number (0: none yet).
-    public let seq: Int64
+    package let seq: Int64
     /// The last change's check, when the client sent one.
-    public let check: UInt32?
+    package let check: UInt32?
 
     /// A point from its parts.
-    public init(seq: Int64, check: UInt32? = nil) {
+    package init(seq: Int64, check: UInt32? = nil) {
         self.seq = seq
         self.check = check
     }
 
     /// Right after `change`.
-    public init(after change: ItemChange) {
+    package init(after change: ItemChange) {
         self.init(seq: change.seq, check: Self.check(of: change))
     }
 
     /// Reads `42` or `42:1f3a9c0b`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         // A number too large for any log is still a number: it is ahead of the log (a reset), not malformed.
         guard
@@ -46,14 +46,14 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `42:1f3a9c0b`, or `42` without a check.
-    public var description: String {
+    package var description: String {
         guard let check else { return String(seq) }
         let hex = String(check, radix: 16)
         return "\(seq):" + String(repeating: "0", count: 8 - hex.utf8.count) + hex
     }
 
     /// What identifies a change: its number, what it did to which item, and when (to the millisecond, as stored).
-    public static func check(of change: ItemChange) -> UInt32 {
+    package static func check(of change: ItemChange) -> UInt32 {
         let millis = Int64((change.at.timeIntervalSince1970 * 1000).rounded())
         let item = "\(change.list.rawValue)|\(change.kind?.rawValue ?? "")|\(change.id ?? "")"
         let text = "\(change.seq)|\(change.op.rawValue)|\(item)|\(millis)"
@@ -63,7 +63,7 @@ public struct ResumePoint: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// What the log holds after a client's `ResumePoint`.
-public enum ChangeReplay: Sendable, Equatable {
+package enum ChangeReplay: Sendable, Equatable {
     /// Exactly the changes after the point, in order (possibly none).
     case changes([ItemChange], latest: Int64)
     /// The log no longer reaches back that far: send a snapshot of the lists instead, then continue after `latest`.

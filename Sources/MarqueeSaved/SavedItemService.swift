@@ -1,21 +1,21 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
-public import MarqueeWire
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
+package import MarqueeWire
 
 /// Favourites and watchlists: every operation on a person's saved items, each change logged under the next
 /// sequence number and handed to the live streams once committed. The owner is always the caller's account.
-public struct SavedItemService: Sendable {
+package struct SavedItemService: Sendable {
     /// How many items one account may keep (both lists together).
-    public let itemLimit: Int
+    package let itemLimit: Int
     /// How many recent changes each person's log keeps for resuming streams; older ones are compacted away.
-    public let changeLogLength: Int
+    package let changeLogLength: Int
     private let store: any SavedItemStore
     private let publisher: any ChangePublisher
     private let now: @Sendable () -> Date
 
     /// Creates the service.
-    public init(
+    package init(
         store: any SavedItemStore, publisher: any ChangePublisher, itemLimit: Int = 10_000,
         changeLogLength: Int = 1_000, now: @escaping @Sendable () -> Date
     ) {
@@ -27,7 +27,7 @@ public struct SavedItemService: Sendable {
     }
 
     /// Saves an item (`PUT`): creates it from the edit's snapshot, or updates the fields the edit names.
-    public func save(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+    package func save(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
         -> SavedItemUpsert
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
@@ -38,7 +38,8 @@ public struct SavedItemService: Sendable {
 
     /// Saves a new item, or does nothing if the caller has one there already (imports: two running at once, or a
     /// retried one, never both write the same item). True if this call saved it.
-    public func saveIfNew(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+    package func saveIfNew(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID)
+        async throws
         -> Bool
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
@@ -54,7 +55,7 @@ public struct SavedItemService: Sendable {
     }
 
     /// Edits an existing item (`PATCH`); `items.not_found` if the caller has none.
-    public func edit(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
+    package func edit(_ edit: ItemEdit, list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws
         -> ItemChange
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
@@ -67,7 +68,7 @@ public struct SavedItemService: Sendable {
     }
 
     /// Removes an item; `items.not_found` if the caller has none.
-    public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> ItemChange {
+    package func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> ItemChange {
         guard let change = try await store.remove(list: list, kind: kind, id: id, for: user, at: now()) else {
             throw Self.notFound
         }
@@ -76,26 +77,27 @@ public struct SavedItemService: Sendable {
     }
 
     /// Empties a list (or one kind of it); nil when it was already empty.
-    public func clear(list: SavedList, kind: SavedKind?, for user: UserID) async throws -> ItemChange? {
+    package func clear(list: SavedList, kind: SavedKind?, for user: UserID) async throws -> ItemChange? {
         guard let change = try await store.clear(list: list, kind: kind, for: user, at: now()) else { return nil }
         await committed(change, for: user)
         return change
     }
 
     /// One item; `items.not_found` if the caller has none.
-    public func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem {
+    package func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem {
         guard let item = try await store.item(list: list, kind: kind, id: id, for: user) else { throw Self.notFound }
         return item
     }
 
     /// A page of items and the cursor of the next one.
-    public func page(_ query: SavedItemQuery, for user: UserID) async throws -> (page: SavedItemPage, cursor: String?) {
+    package func page(_ query: SavedItemQuery, for user: UserID) async throws -> (page: SavedItemPage, cursor: String?)
+    {
         let page = try await store.page(query, for: user)
         return (page, page.next.map { ItemCursor.encode($0, for: query) })
     }
 
     /// Which lists each (kind, id) pair is in (pairs in no list are left out).
-    public func states(of pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
+    package func states(of pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>] {
         guard (1...100).contains(pairs.count) else {
             throw DomainError(.tooManyPairs, "Ask about 1 to 100 items at a time; this asked about \(pairs.count).")
         }
@@ -105,7 +107,7 @@ public struct SavedItemService: Sendable {
     /// Everything the caller saved, to be read a batch at a time, and the point of the latest change it reflects,
     /// which a client that replaces its lists with these items resumes from (exports, and snapshots on the stream
     /// and from `GET /changes`).
-    public func snapshot(for user: UserID, batchSize: Int = 100) async throws -> SavedItemSnapshot {
+    package func snapshot(for user: UserID, batchSize: Int = 100) async throws -> SavedItemSnapshot {
         // The point first: a change saved while the batches are read is then both in them and replayed after the
         // point, never missed (a change applied twice leaves what it left once).
         let point = try await latestPoint(for: user)
@@ -113,14 +115,14 @@ public struct SavedItemService: Sendable {
     }
 
     /// The caller's latest change sequence number (0 before their first change).
-    public func latest(for user: UserID) async throws -> Int64 {
+    package func latest(for user: UserID) async throws -> Int64 {
         try await store.latest(for: user)
     }
 
     /// The changes after `point` (at most `limit`), or word that the log cannot replay from there (see
     /// `ChangeReplay`). A checked point needs its own change still in the log: one that is the last compacted away
     /// gets `.compacted`, though a bare number there would still replay.
-    public func changes(for user: UserID, after point: ResumePoint, limit: Int = 500) async throws -> ChangeReplay {
+    package func changes(for user: UserID, after point: ResumePoint, limit: Int = 500) async throws -> ChangeReplay {
         guard let check = point.check, point.seq > 0 else {
             switch try await store.changes(for: user, after: point.seq, limit: limit) {
             case .compacted(let latest): return .compacted(latest: latest)
@@ -142,7 +144,7 @@ public struct SavedItemService: Sendable {
 
     /// The point of `seq` in the caller's log (their latest, for a snapshot or a page): with its check while the log
     /// holds that change.
-    public func resumePoint(for user: UserID, at seq: Int64) async throws -> ResumePoint {
+    package func resumePoint(for user: UserID, at seq: Int64) async throws -> ResumePoint {
         guard seq > 0, case .changes(let changes, _) = try await store.changes(for: user, after: seq - 1, limit: 1),
             let change = changes.first, change.seq == seq
         else { return ResumePoint(seq: seq) }
@@ -150,13 +152,13 @@ public struct SavedItemService: Sendable {
     }
 
     /// The point of the caller's latest change.
-    public func latestPoint(for user: UserID) async throws -> ResumePoint {
+    package func latestPoint(for user: UserID) async throws -> ResumePoint {
         try await resumePoint(for: user, at: try await latest(for: user))
     }
 
     /// Moves a guest's items into another account (an upgrade that found the address taken, or a sign-in), all or
     /// nothing: `items.limit_reached` when the account would pass the item limit.
-    public func moveAll(from guest: UserID, to target: UserID) async throws {
+    package func moveAll(from guest: UserID, to target: UserID) async throws {
         let changes: [ItemChange]
         do {
             changes = try await store.move(from: guest, to: target, at: now(), limit: itemLimit)

@@ -1,38 +1,38 @@
 import AsyncHTTPClient
-public import Foundation
-public import Hummingbird
-public import Logging
-public import MarqueeAccounts
+package import Foundation
+package import Hummingbird
+package import Logging
+package import MarqueeAccounts
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
-public import MarqueeStoreSQL
+package import MarqueeStoreSQL
 import MarqueeWeb
 import NIOCore
 import Prometheus
-public import ServiceLifecycle
+package import ServiceLifecycle
 
 /// Seams the composition root takes from outside: time, randomness, password hashing and a word when it listens.
 /// (Limits and intervals are in `ServerSettings.tuning`.)
-public struct AppDependencies: Sendable {
+package struct AppDependencies: Sendable {
     /// The current time.
-    public var now: @Sendable () -> Date = { Date() }
+    package var now: @Sendable () -> Date = { Date() }
     /// A random index below the argument (the home hero).
-    public var pickIndex: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
+    package var pickIndex: @Sendable (Int) -> Int = { Int.random(in: 0..<$0) }
     /// Called with the port once the server listens.
-    public var onServerRunning: @Sendable (Int) async -> Void = { _ in }
+    package var onServerRunning: @Sendable (Int) async -> Void = { _ in }
     /// Password hashing; nil uses bcrypt at cost 12 (tests pass a cheaper cost).
-    public var passwordHasher: (any PasswordHasher)?
+    package var passwordHasher: (any PasswordHasher)?
 
     /// The production dependencies.
-    public init() {}
+    package init() {}
 }
 
 /// The `Server` header of every response.
 private let serverName = "Marquee"
 
 /// The composition root: builds the whole Marquee server from its settings. Used by `marquee serve` and tests.
-public func buildApplication(
+package func buildApplication(
     settings: ServerSettings, logger: Logger, dependencies: AppDependencies = AppDependencies()
 ) async throws -> some ApplicationProtocol {
     let parts = try await buildRouter(settings: settings, logger: logger, dependencies: dependencies)
@@ -210,7 +210,7 @@ private func makeCatalogProvider(
 }
 
 /// Opens the configured database and applies pending migrations (for operator commands).
-public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
+package func openMigratedDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
     let database = try await openDatabase(settings: settings, logger: logger)
     do {
         try await Migrator(database: database).migrate(logger: logger)
@@ -222,7 +222,7 @@ public func openMigratedDatabase(settings: ServerSettings, logger: Logger) async
 }
 
 /// PostgreSQL when a database URL is set, else the SQLite file in the data directory.
-public func openDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
+package func openDatabase(settings: ServerSettings, logger: Logger) async throws -> any Database & Service {
     if let location = settings.database {
         let database = try await PostgreSQLDatabase.open(
             location: location, logger: logger, waitingUpTo: .seconds(settings.databaseWait))

@@ -1,12 +1,12 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 import Synchronization
 
 /// A `SessionStore` that remembers sessions looked up by id for a few seconds, so the session check on every API
 /// request rarely reaches the database. Everything that changes a session through this store drops it from the
 /// cache at once. Instances sharing a database drop what another instance ended as its bus notice arrives
 /// (`forget`); what a process without a bus changes (`marquee user` on SQLite) is seen within `timeToLive`.
-public final class CachedSessionStore: SessionStore {
+package final class CachedSessionStore: SessionStore {
     private struct Entry {
         let session: SessionRecord
         let cachedAt: Date
@@ -25,7 +25,7 @@ public final class CachedSessionStore: SessionStore {
     }
 
     /// Caches `base`'s sessions for `timeToLive` seconds, at most `capacity` of them.
-    public init(
+    package init(
         base: any SessionStore, timeToLive: TimeInterval = 10, capacity: Int = 20_000,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -35,7 +35,7 @@ public final class CachedSessionStore: SessionStore {
         self.now = now
     }
 
-    public func session(id: String) async throws -> SessionRecord? {
+    package func session(id: String) async throws -> SessionRecord? {
         let date = now()
         let (cached, generation) = state.withLock { state -> (SessionRecord?, Int) in
             guard let entry = state.entries[id] else { return (nil, state.generation) }
@@ -55,28 +55,28 @@ public final class CachedSessionStore: SessionStore {
         return session
     }
 
-    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
         async throws
     {
         try await base.create(session, tokenHash: tokenHash, requiring: precondition)
     }
 
-    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
         async throws
     {
         try await base.create(session, secretHash: secretHash, requiring: precondition)
     }
 
-    public func session(secretHash: String) async throws -> SessionRecord? {
+    package func session(secretHash: String) async throws -> SessionRecord? {
         try await base.session(secretHash: secretHash)
     }
 
-    public func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
+    package func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
         drop(sessionID)
         try await base.touch(sessionID: sessionID, at: date, expiresAt: expiresAt)
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+    package func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
         async throws -> RefreshOutcome
     {
         let outcome = try await base.refresh(
@@ -90,24 +90,24 @@ public final class CachedSessionStore: SessionStore {
         return outcome
     }
 
-    public func revoke(sessionID: String, at date: Date) async throws {
+    package func revoke(sessionID: String, at date: Date) async throws {
         drop(sessionID)
         try await base.revoke(sessionID: sessionID, at: date)
         drop(sessionID)
     }
 
     @discardableResult
-    public func prune(endedBefore date: Date) async throws -> Int {
+    package func prune(endedBefore date: Date) async throws -> Int {
         try await base.prune(endedBefore: date)
     }
 
-    public func revokeAll(userID: UserID, at date: Date) async throws {
+    package func revokeAll(userID: UserID, at date: Date) async throws {
         try await base.revokeAll(userID: userID, at: date)
         forget(.allEnded(userID))
     }
 
     /// Drops what another instance ended.
-    public func forget(_ ended: SessionNotice) {
+    package func forget(_ ended: SessionNotice) {
         switch ended {
         case .ended(let sessionID): drop(sessionID)
         case .allEnded(let userID):
@@ -126,7 +126,7 @@ public final class CachedSessionStore: SessionStore {
     }
 
     /// Drops everything (news from other instances may have been missed).
-    public func forgetEverything() {
+    package func forgetEverything() {
         state.withLock { state in
             state.generation += 1
             state.entries.removeAll()

@@ -1,6 +1,6 @@
 /// Where the catalog lines imported with `marquee catalog import` are kept, verbatim, to be indexed into the local
 /// catalog at start.
-public protocol CatalogLineStore: Sendable {
+package protocol CatalogLineStore: Sendable {
     /// Every stored line, in import order.
     func allLines() async throws -> [String]
     /// How many lines are stored.

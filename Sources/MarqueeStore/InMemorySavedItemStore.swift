@@ -1,9 +1,9 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeWire
+package import Foundation
+package import MarqueeCore
+package import MarqueeWire
 
 /// A `SavedItemStore` in memory, for tests and tools.
-public actor InMemorySavedItemStore: SavedItemStore {
+package actor InMemorySavedItemStore: SavedItemStore {
     private struct Key: Hashable {
         let user: UserID
         let list: SavedList
@@ -17,9 +17,9 @@ public actor InMemorySavedItemStore: SavedItemStore {
     private var compactedThrough: [UserID: Int64] = [:]
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
-    public func upsert(
+    package func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) throws -> SavedItemUpsert {
@@ -34,23 +34,23 @@ public actor InMemorySavedItemStore: SavedItemStore {
         return SavedItemUpsert(change: change, created: existing == nil)
     }
 
-    public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) -> ItemChange? {
+    package func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) -> ItemChange? {
         guard items.removeValue(forKey: Key(user: user, list: list, kind: kind, id: id)) != nil else { return nil }
         return log(user, op: .delete, list: list, kind: kind, id: id, item: nil, at: Milliseconds.rounded(date))
     }
 
-    public func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) -> ItemChange? {
+    package func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) -> ItemChange? {
         let doomed = items.keys.filter { $0.user == user && $0.list == list && (kind == nil || $0.kind == kind) }
         guard !doomed.isEmpty else { return nil }
         for key in doomed { items[key] = nil }
         return log(user, op: .clear, list: list, kind: kind, id: nil, item: nil, at: Milliseconds.rounded(date))
     }
 
-    public func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) -> SavedItem? {
+    package func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) -> SavedItem? {
         items[Key(user: user, list: list, kind: kind, id: id)]
     }
 
-    public func page(_ query: SavedItemQuery, for user: UserID) -> SavedItemPage {
+    package func page(_ query: SavedItemQuery, for user: UserID) -> SavedItemPage {
         let matching = items.filter { key, item in
             key.user == user && (query.list == nil || key.list == query.list)
                 && (query.kind == nil || key.kind == query.kind)
@@ -71,7 +71,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
         return SavedItemPage(items: page, next: next, total: matching.count)
     }
 
-    public func lists(containing pairs: [SavedItemKey], for user: UserID) -> [SavedItemKey: Set<SavedList>] {
+    package func lists(containing pairs: [SavedItemKey], for user: UserID) -> [SavedItemKey: Set<SavedList>] {
         var result: [SavedItemKey: Set<SavedList>] = [:]
         for pair in Set(pairs) {
             for list in SavedList.allCases where items[Key(user: user, list: list, kind: pair.kind, id: pair.id)] != nil
@@ -82,7 +82,7 @@ public actor InMemorySavedItemStore: SavedItemStore {
         return result
     }
 
-    public func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) -> [SavedItem] {
+    package func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) -> [SavedItem] {
         let after = position.map { position in
             { (item: SavedItem) in Self.precedes(position, item.position(for: .created)) }
         }
@@ -96,26 +96,26 @@ public actor InMemorySavedItemStore: SavedItemStore {
         }
     }
 
-    public func count(for user: UserID) -> Int {
+    package func count(for user: UserID) -> Int {
         items.keys.count { $0.user == user }
     }
 
-    public func latest(for user: UserID) -> Int64 { latest[user] ?? 0 }
+    package func latest(for user: UserID) -> Int64 { latest[user] ?? 0 }
 
-    public func changes(for user: UserID, after seq: Int64, limit: Int) -> ChangeFeed {
+    package func changes(for user: UserID, after seq: Int64, limit: Int) -> ChangeFeed {
         let newest = latest[user] ?? 0
         if seq < (compactedThrough[user] ?? 0) { return .compacted(latest: newest) }
         return .changes(Array((logs[user] ?? []).filter { $0.seq > seq }.prefix(limit)), latest: newest)
     }
 
-    public func compact(for user: UserID, keeping keep: Int) {
+    package func compact(for user: UserID, keeping keep: Int) {
         guard let newest = latest[user], newest > Int64(keep) else { return }
         let through = newest - Int64(keep)
         logs[user]?.removeAll { $0.seq <= through }
         compactedThrough[user] = max(compactedThrough[user] ?? 0, through)
     }
 
-    public func move(from source: UserID, to target: UserID, at date: Date, limit: Int) throws -> [ItemChange] {
+    package func move(from source: UserID, to target: UserID, at date: Date, limit: Int) throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
         let moving = all(of: source)
         let arriving = moving.filter { items[Key(user: target, list: $0.list, kind: $0.kind, id: $0.id)] == nil }.count

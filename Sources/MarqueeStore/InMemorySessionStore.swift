@@ -1,8 +1,8 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// A `SessionStore` in memory, for tests and tools.
-public actor InMemorySessionStore: SessionStore {
+package actor InMemorySessionStore: SessionStore {
     private var sessions: [String: SessionRecord] = [:]
     private var tokens: [String: (sessionID: String, usedAt: Date?)] = [:]
     private var secrets: [String: String] = [:]
@@ -11,9 +11,9 @@ public actor InMemorySessionStore: SessionStore {
     private var generations: [UserID: Int64] = [:]
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
-    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
         throws
     {
         try check(precondition, of: session.userID)
@@ -21,7 +21,7 @@ public actor InMemorySessionStore: SessionStore {
         tokens[tokenHash] = (session.id, nil)
     }
 
-    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
         throws
     {
         try check(precondition, of: session.userID)
@@ -33,17 +33,17 @@ public actor InMemorySessionStore: SessionStore {
         guard generations[user, default: 0] == precondition.generation else { throw DomainError.signInOvertaken }
     }
 
-    public func session(id: String) -> SessionRecord? { sessions[id] }
+    package func session(id: String) -> SessionRecord? { sessions[id] }
 
-    public func session(secretHash: String) -> SessionRecord? { secrets[secretHash].flatMap { sessions[$0] } }
+    package func session(secretHash: String) -> SessionRecord? { secrets[secretHash].flatMap { sessions[$0] } }
 
-    public func touch(sessionID: String, at date: Date, expiresAt: Date) {
+    package func touch(sessionID: String, at date: Date, expiresAt: Date) {
         guard sessions[sessionID]?.isActive(at: date) == true else { return }
         sessions[sessionID]?.lastUsedAt = date
         sessions[sessionID]?.expiresAt = expiresAt
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+    package func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
         -> RefreshOutcome
     {
         guard let token = tokens[tokenHash], var session = sessions[token.sessionID] else { return .unknown }
@@ -66,11 +66,11 @@ public actor InMemorySessionStore: SessionStore {
         return .rotated(session)
     }
 
-    public func revoke(sessionID: String, at date: Date) {
+    package func revoke(sessionID: String, at date: Date) {
         if sessions[sessionID]?.revokedAt == nil { sessions[sessionID]?.revokedAt = date }
     }
 
-    public func revokeAll(userID: UserID, at date: Date) {
+    package func revokeAll(userID: UserID, at date: Date) {
         generations[userID, default: 0] += 1
         for (id, session) in sessions where session.userID == userID && session.revokedAt == nil {
             sessions[id]?.revokedAt = date
@@ -78,7 +78,7 @@ public actor InMemorySessionStore: SessionStore {
     }
 
     @discardableResult
-    public func prune(endedBefore date: Date) -> Int {
+    package func prune(endedBefore date: Date) -> Int {
         let ended = Set(
             sessions.values.filter { ($0.revokedAt ?? .distantFuture) < date || $0.expiresAt < date }.map(\.id))
         sessions = sessions.filter { !ended.contains($0.key) }

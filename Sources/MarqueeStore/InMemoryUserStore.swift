@@ -1,28 +1,28 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// A `UserStore` in memory, for tests and tools.
-public actor InMemoryUserStore: UserStore {
+package actor InMemoryUserStore: UserStore {
     private var users: [UserID: UserRecord] = [:]
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
-    public func insert(_ user: UserRecord) throws {
+    package func insert(_ user: UserRecord) throws {
         guard users[user.id] == nil, !conflicts(user) else { throw DomainError.accountExists }
         users[user.id] = user
     }
 
-    public func user(id: UserID) -> UserRecord? { users[id] }
+    package func user(id: UserID) -> UserRecord? { users[id] }
 
-    public func user(email: String) -> UserRecord? { users.values.first { $0.email == email } }
+    package func user(email: String) -> UserRecord? { users.values.first { $0.email == email } }
 
-    public func user(googleSubject: String) -> UserRecord? {
+    package func user(googleSubject: String) -> UserRecord? {
         users.values.first { $0.googleSubject == googleSubject }
     }
 
     @discardableResult
-    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) throws
+    package func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) throws
         -> UserRecord?
     {
         guard let before = users[id] else { return nil }
@@ -36,20 +36,20 @@ public actor InMemoryUserStore: UserStore {
     }
 
     @discardableResult
-    public func delete(id: UserID, onlyGuest: Bool) -> Bool {
+    package func delete(id: UserID, onlyGuest: Bool) -> Bool {
         guard !onlyGuest || users[id]?.isGuest == true else { return false }
         return users.removeValue(forKey: id) != nil
     }
 
-    public func list(offset: Int, limit: Int) -> [UserRecord] {
+    package func list(offset: Int, limit: Int) -> [UserRecord] {
         Array(
             users.values.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }.dropFirst(offset)
                 .prefix(limit))
     }
 
-    public func count() -> Int { users.count }
+    package func count() -> Int { users.count }
 
-    public func idleGuests(before date: Date, limit: Int) -> [UserID] {
+    package func idleGuests(before date: Date, limit: Int) -> [UserID] {
         users.values.filter { $0.googleSubject == nil && !$0.emailVerified && $0.lastActiveAt < date }.sorted {
             $0.lastActiveAt < $1.lastActiveAt
         }

@@ -1,8 +1,8 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// What a mailed link is for.
-public enum OneTimePurpose: String, Sendable, CaseIterable {
+package enum OneTimePurpose: String, Sendable, CaseIterable {
     /// Confirms the address of a new account (or an upgraded guest).
     case verifyEmail = "verify_email"
     /// Lets the person set a new password.
@@ -16,25 +16,25 @@ public enum OneTimePurpose: String, Sendable, CaseIterable {
 }
 
 /// A mailed single-use link, stored only as the hash of its token.
-public struct OneTimeTokenRecord: Sendable, Equatable {
+package struct OneTimeTokenRecord: Sendable, Equatable {
     /// SHA-256 of the token, hex.
-    public var tokenHash: String
+    package var tokenHash: String
     /// What the link does.
-    public var purpose: OneTimePurpose
+    package var purpose: OneTimePurpose
     /// The account it acts on.
-    public var userID: UserID
+    package var userID: UserID
     /// Purpose-specific data: the new address for an email change, the chosen password hash for a repeated
     /// sign-up, the guest to merge into this account.
-    public var payload: String?
+    package var payload: String?
     /// When it was issued.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When it stops working.
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// When it was used (or withdrawn).
-    public var usedAt: Date?
+    package var usedAt: Date?
 
     /// Creates a record.
-    public init(
+    package init(
         tokenHash: String, purpose: OneTimePurpose, userID: UserID, payload: String? = nil, createdAt: Date,
         expiresAt: Date, usedAt: Date? = nil
     ) {
@@ -49,7 +49,7 @@ public struct OneTimeTokenRecord: Sendable, Equatable {
 }
 
 /// What presenting a link's token led to.
-public enum OneTimeTokenOutcome: Sendable, Equatable {
+package enum OneTimeTokenOutcome: Sendable, Equatable {
     /// The token was valid and is now used.
     case consumed(OneTimeTokenRecord)
     /// The token had been used (or withdrawn) before.
@@ -60,7 +60,7 @@ public enum OneTimeTokenOutcome: Sendable, Equatable {
     case unknown
 
     /// The link, unless there is none.
-    public var record: OneTimeTokenRecord? {
+    package var record: OneTimeTokenRecord? {
         switch self {
         case .consumed(let record), .alreadyUsed(let record), .expired(let record): record
         case .unknown: nil
@@ -69,7 +69,7 @@ public enum OneTimeTokenOutcome: Sendable, Equatable {
 }
 
 /// Where single-use links live.
-public protocol OneTimeTokenStore: Sendable {
+package protocol OneTimeTokenStore: Sendable {
     /// Stores a new link.
     func create(_ record: OneTimeTokenRecord) async throws
     /// The link with this hash as it stands, used or not; nil when there is none. Reading never uses it.
@@ -89,7 +89,8 @@ public protocol OneTimeTokenStore: Sendable {
 
 extension OneTimeTokenStore {
     /// Atomically uses the token if it is current and for `purpose`.
-    public func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome {
+    package func consume(tokenHash: String, purpose: OneTimePurpose, at date: Date) async throws -> OneTimeTokenOutcome
+    {
         try await consume(tokenHash: tokenHash, purposes: [purpose], at: date)
     }
 }

@@ -1,10 +1,10 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// Which of a person's saved items to read, in what order, from where.
-public struct SavedItemQuery: Sendable, Equatable {
+package struct SavedItemQuery: Sendable, Equatable {
     /// What the items are ordered by.
-    public enum Sort: String, Sendable, CaseIterable {
+    package enum Sort: String, Sendable, CaseIterable {
         case created, updated, title
         /// By rating; items without one count as 0.
         case rating
@@ -16,22 +16,22 @@ public struct SavedItemQuery: Sendable, Equatable {
     }
 
     /// Only this list (nil: both).
-    public var list: SavedList?
+    package var list: SavedList?
     /// Only this kind (nil: all).
-    public var kind: SavedKind?
+    package var kind: SavedKind?
     /// Only items whose title or note contains this text (already `searchFolded`).
-    public var text: String?
+    package var text: String?
     /// Only items marked watched (true) or not (false); nil: both. Favourites are never marked watched.
-    public var watched: Bool?
-    public var sort: Sort
-    public var descending: Bool
+    package var watched: Bool?
+    package var sort: Sort
+    package var descending: Bool
     /// Continue after this position (from a previous page's `next`).
-    public var after: SavedItemPosition?
+    package var after: SavedItemPosition?
     /// At most this many items.
-    public var limit: Int
+    package var limit: Int
 
     /// Creates a query.
-    public init(
+    package init(
         list: SavedList? = nil, kind: SavedKind? = nil, text: String? = nil, watched: Bool? = nil,
         sort: Sort = .created, descending: Bool = true, after: SavedItemPosition? = nil, limit: Int = 20
     ) {
@@ -48,21 +48,21 @@ public struct SavedItemQuery: Sendable, Equatable {
 
 /// Where a page ended: the last item's sort value and key. Ties on the sort value are broken by the key, so paging
 /// never skips or repeats an item.
-public struct SavedItemPosition: Sendable, Equatable, Codable {
+package struct SavedItemPosition: Sendable, Equatable, Codable {
     /// The sort value: milliseconds for `created`/`updated`/`watched` (`Sort.neverWatched` when not watched), the
     /// rating for `rating` (0: none), the folded title for `title`.
-    public enum Value: Sendable, Equatable, Codable {
+    package enum Value: Sendable, Equatable, Codable {
         case number(Int64)
         case text(String)
     }
 
-    public var value: Value
-    public var list: SavedList
-    public var kind: SavedKind
-    public var id: String
+    package var value: Value
+    package var list: SavedList
+    package var kind: SavedKind
+    package var id: String
 
     /// Creates a position.
-    public init(value: Value, list: SavedList, kind: SavedKind, id: String) {
+    package init(value: Value, list: SavedList, kind: SavedKind, id: String) {
         self.value = value
         self.list = list
         self.kind = kind
@@ -71,15 +71,15 @@ public struct SavedItemPosition: Sendable, Equatable, Codable {
 }
 
 /// One page of saved items.
-public struct SavedItemPage: Sendable, Equatable {
-    public var items: [SavedItem]
+package struct SavedItemPage: Sendable, Equatable {
+    package var items: [SavedItem]
     /// Where the next page starts; nil on the last page.
-    public var next: SavedItemPosition?
+    package var next: SavedItemPosition?
     /// How many items match the query in all.
-    public var total: Int
+    package var total: Int
 
     /// Creates a page.
-    public init(items: [SavedItem], next: SavedItemPosition?, total: Int) {
+    package init(items: [SavedItem], next: SavedItemPosition?, total: Int) {
         self.items = items
         self.next = next
         self.total = total
@@ -87,17 +87,17 @@ public struct SavedItemPage: Sendable, Equatable {
 }
 
 /// Saving one more item would take the account past the per-person limit.
-public struct SavedItemLimitReached: Error, Sendable, Equatable {
+package struct SavedItemLimitReached: Error, Sendable, Equatable {
     /// The limit.
-    public let limit: Int
+    package let limit: Int
 
     /// Creates the error.
-    public init(limit: Int) { self.limit = limit }
+    package init(limit: Int) { self.limit = limit }
 }
 
 extension SavedItem {
     /// Where this item sits in an ordering by `sort`.
-    public func position(for sort: SavedItemQuery.Sort) -> SavedItemPosition {
+    package func position(for sort: SavedItemQuery.Sort) -> SavedItemPosition {
         let value: SavedItemPosition.Value =
             switch sort {
             case .created: .number(Milliseconds.from(createdAt))

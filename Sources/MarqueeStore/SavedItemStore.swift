@@ -1,9 +1,9 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeWire
+package import Foundation
+package import MarqueeCore
+package import MarqueeWire
 
 /// What reading a person's change log since a sequence number gives.
-public enum ChangeFeed: Sendable, Equatable {
+package enum ChangeFeed: Sendable, Equatable {
     /// Exactly the changes after the given number, in order (possibly none).
     case changes([ItemChange], latest: Int64)
     /// The log no longer reaches back that far: send a snapshot of the lists instead, then continue after `latest`.
@@ -12,7 +12,7 @@ public enum ChangeFeed: Sendable, Equatable {
 
 /// Where saved items and their per-person change log live. Each change and its log entry are written in one
 /// transaction, so a change that was answered as saved is also in the log.
-public protocol SavedItemStore: Sendable {
+package protocol SavedItemStore: Sendable {
     /// Reads the item at (list, kind, id), lets `edit` decide what it becomes, and saves that, all in one
     /// transaction; the creation time of an existing item is kept. `edit` may throw to change nothing. A new item
     /// that would take the person past `limit` items throws `SavedItemLimitReached`.
@@ -91,26 +91,26 @@ extension SavedItem {
 }
 
 /// What an upsert did.
-public struct SavedItemUpsert: Sendable, Equatable {
+package struct SavedItemUpsert: Sendable, Equatable {
     /// The logged change.
-    public var change: ItemChange
+    package var change: ItemChange
     /// Whether the item is new (rather than an update of one that existed).
-    public var created: Bool
+    package var created: Bool
 
     /// Creates the result.
-    public init(change: ItemChange, created: Bool) {
+    package init(change: ItemChange, created: Bool) {
         self.change = change
         self.created = created
     }
 }
 
 /// An item's identity within a list: its kind and source id.
-public struct SavedItemKey: Hashable, Sendable {
-    public var kind: SavedKind
-    public var id: String
+package struct SavedItemKey: Hashable, Sendable {
+    package var kind: SavedKind
+    package var id: String
 
     /// Creates a key.
-    public init(kind: SavedKind, id: String) {
+    package init(kind: SavedKind, id: String) {
         self.kind = kind
         self.id = id
     }
@@ -118,34 +118,34 @@ public struct SavedItemKey: Hashable, Sendable {
 
 extension SavedItemStore {
     /// Saves `item` as it is (keeping the creation time of an existing one), with no limit on the count.
-    public func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
+    package func save(_ item: SavedItem, for user: UserID, at date: Date) async throws -> ItemChange {
         try await upsert(list: item.list, kind: item.kind, id: item.id, for: user, at: date, limit: .max) { _ in item }
             .change
     }
 
     /// Every item of a list, newest first.
-    public func items(list: SavedList, for user: UserID) async throws -> [SavedItem] {
+    package func items(list: SavedList, for user: UserID) async throws -> [SavedItem] {
         try await page(SavedItemQuery(list: list, limit: .max), for: user).items
     }
 }
 
 /// The bus message saying a person's change log grew to `seq` (other instances read the change itself).
-public struct ItemChangeNotice: Sendable, Equatable {
-    public var user: UserID
-    public var seq: Int64
+package struct ItemChangeNotice: Sendable, Equatable {
+    package var user: UserID
+    package var seq: Int64
 
-    public init(user: UserID, seq: Int64) {
+    package init(user: UserID, seq: Int64) {
         self.user = user
         self.seq = seq
     }
 
     /// Reads a bus message; nil for any other kind of message.
-    public init?(message: String) {
+    package init?(message: String) {
         let parts = message.split(separator: " ")
         guard parts.count == 3, parts[0] == "items", let user = UserID(String(parts[1])), let seq = Int64(parts[2])
         else { return nil }
         self.init(user: user, seq: seq)
     }
 
-    public var message: String { "items \(user.rawValue) \(seq)" }
+    package var message: String { "items \(user.rawValue) \(seq)" }
 }

@@ -1,27 +1,27 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// A signed-in device: one session per sign-in, kept across server restarts. Its refresh tokens form one family:
 /// each is used once and replaced, so a token used twice means it was stolen and ends the session, unless the second
 /// use is a retry (see `SessionStore.refresh`).
-public struct SessionRecord: Sendable, Equatable {
+package struct SessionRecord: Sendable, Equatable {
     /// The session's id (also the refresh-token family id).
-    public var id: String
+    package var id: String
     /// Whose session it is.
-    public var userID: UserID
+    package var userID: UserID
     /// When the person signed in.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When a token of this session was last used.
-    public var lastUsedAt: Date
+    package var lastUsedAt: Date
     /// When the session ends unless used again (sliding).
-    public var expiresAt: Date
+    package var expiresAt: Date
     /// When it was signed out, revoked or ended by token reuse.
-    public var revokedAt: Date?
+    package var revokedAt: Date?
     /// A short description of the client, for "signed in on" lists.
-    public var client: String?
+    package var client: String?
 
     /// Creates a session record.
-    public init(
+    package init(
         id: String, userID: UserID, createdAt: Date, lastUsedAt: Date? = nil, expiresAt: Date, revokedAt: Date? = nil,
         client: String? = nil
     ) {
@@ -35,11 +35,11 @@ public struct SessionRecord: Sendable, Equatable {
     }
 
     /// Whether the session can be used at `date`.
-    public func isActive(at date: Date) -> Bool { revokedAt == nil && expiresAt > date }
+    package func isActive(at date: Date) -> Bool { revokedAt == nil && expiresAt > date }
 }
 
 /// What presenting a refresh token led to.
-public enum RefreshOutcome: Sendable, Equatable {
+package enum RefreshOutcome: Sendable, Equatable {
     /// The token was current: it is now used, the new one issued, the session extended.
     case rotated(SessionRecord)
     /// The token was rotated moments ago into the very successor asked for, which is still unused: a client
@@ -56,26 +56,26 @@ public enum RefreshOutcome: Sendable, Equatable {
 /// What must still be true of an account for a session to start, checked in the transaction that stores it. A
 /// sign-in reads the account, then spends a quarter of a second checking the password: a password reset, a disabled
 /// account or "sign out everywhere" that commits meanwhile must win over it.
-public struct SessionPrecondition: Sendable, Equatable {
+package struct SessionPrecondition: Sendable, Equatable {
     /// The account's `sessionGeneration` as the sign-in read it.
-    public var generation: Int64
+    package var generation: Int64
     /// The password hash the sign-in checked the password against; nil when it checked none (Google, guests).
-    public var passwordHash: String?
+    package var passwordHash: String?
 
     /// Requires the account to be at `generation`, enabled, and (when given) to have `passwordHash` still.
-    public init(generation: Int64, passwordHash: String? = nil) {
+    package init(generation: Int64, passwordHash: String? = nil) {
         self.generation = generation
         self.passwordHash = passwordHash
     }
 
     /// What a sign-in that read `user` requires; `checkedPassword` when it checked the password against its hash.
-    public init(_ user: UserRecord, checkedPassword: Bool) {
+    package init(_ user: UserRecord, checkedPassword: Bool) {
         self.init(generation: user.sessionGeneration, passwordHash: checkedPassword ? user.passwordHash : nil)
     }
 }
 
 /// Where sessions and their refresh tokens live. Tokens are stored only as hashes.
-public protocol SessionStore: Sendable {
+package protocol SessionStore: Sendable {
     /// Stores a new session with its first refresh token, and marks its account active at its start, once
     /// `precondition` holds; otherwise throws `auth.session_ended` (the generation moved on, or no such account),
     /// `auth.account_disabled` or `auth.invalid_credentials` (the password changed), storing nothing.
@@ -110,14 +110,14 @@ public protocol SessionStore: Sendable {
 }
 
 /// The bus message saying sessions ended, so other instances forget them and close their live streams.
-public enum SessionNotice: Sendable, Equatable {
+package enum SessionNotice: Sendable, Equatable {
     /// One session ended.
     case ended(String)
     /// Every session of the account ended.
     case allEnded(UserID)
 
     /// Reads a bus message; nil for any other kind of message.
-    public init?(message: String) {
+    package init?(message: String) {
         let parts = message.split(separator: " ")
         guard parts.count == 2 else { return nil }
         switch parts[0] {
@@ -129,7 +129,7 @@ public enum SessionNotice: Sendable, Equatable {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .ended(let id): "session-ended \(id)"
         case .allEnded(let user): "sessions-ended \(user.rawValue)"

@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 
 /// A cached upstream response body and how long it stays fresh.
-public struct CachedResponse: Sendable, Equatable {
+package struct CachedResponse: Sendable, Equatable {
     /// The response body as received.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// When it was fetched.
-    public var fetchedAt: Date
+    package var fetchedAt: Date
     /// Seconds it is fresh for after `fetchedAt` (from the upstream's Cache-Control max-age).
-    public var maxAge: Int
+    package var maxAge: Int
     /// When it was last served, as last recorded (`touch`); when it was fetched until then.
-    public var usedAt: Date
+    package var usedAt: Date
 
     /// Creates a cached response.
-    public init(body: [UInt8], fetchedAt: Date, maxAge: Int, usedAt: Date? = nil) {
+    package init(body: [UInt8], fetchedAt: Date, maxAge: Int, usedAt: Date? = nil) {
         self.body = body
         self.fetchedAt = fetchedAt
         self.maxAge = maxAge
@@ -21,7 +21,7 @@ public struct CachedResponse: Sendable, Equatable {
 }
 
 /// Where upstream responses are cached, keyed by request (path and query without credentials).
-public protocol UpstreamCacheStore: Sendable {
+package protocol UpstreamCacheStore: Sendable {
     /// The cached response for `key`, if any.
     func response(for key: String) async throws -> CachedResponse?
     /// Stores or replaces the response for `key`.
@@ -38,31 +38,31 @@ public protocol UpstreamCacheStore: Sendable {
 }
 
 /// An `UpstreamCacheStore` in memory, for tests and for running without a database.
-public actor InMemoryUpstreamCacheStore: UpstreamCacheStore {
+package actor InMemoryUpstreamCacheStore: UpstreamCacheStore {
     private var entries: [String: CachedResponse] = [:]
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
-    public func response(for key: String) -> CachedResponse? { entries[key] }
+    package func response(for key: String) -> CachedResponse? { entries[key] }
 
-    public func store(_ response: CachedResponse, for key: String) {
+    package func store(_ response: CachedResponse, for key: String) {
         var response = response
         response.usedAt = response.fetchedAt
         entries[key] = response
     }
 
     @discardableResult
-    public func removeResponses(fetchedBefore date: Date) -> Int {
+    package func removeResponses(fetchedBefore date: Date) -> Int {
         let before = entries.count
         entries = entries.filter { $0.value.fetchedAt >= date }
         return before - entries.count
     }
 
-    public func touch(_ key: String, at date: Date) { entries[key]?.usedAt = date }
+    package func touch(_ key: String, at date: Date) { entries[key]?.usedAt = date }
 
     @discardableResult
-    public func trim(toBytes bytes: Int) -> Int {
+    package func trim(toBytes bytes: Int) -> Int {
         var total = entries.reduce(0) { $0 + $1.key.utf8.count + $1.value.body.count }
         var removed = 0
         for (key, entry) in entries.sorted(by: { $0.value.usedAt < $1.value.usedAt }) where total > bytes {

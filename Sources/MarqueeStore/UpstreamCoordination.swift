@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// How the instances that share a database share an upstream: one fetch per resource at a time across all of
 /// them, and one outbound rate limit for all of them together.
-public protocol UpstreamCoordination: Sendable {
+package protocol UpstreamCoordination: Sendable {
     /// Whether other instances take part (false: claims always succeed, so there is nothing to wait for).
     var isShared: Bool { get }
     /// Claims fetching `key` for `lease`; false while another instance holds an unexpired claim on it.
@@ -15,13 +15,13 @@ public protocol UpstreamCoordination: Sendable {
 }
 
 /// One instance alone: it coordinates with itself in memory (the fetcher's own coalescing and rate limiter).
-public struct LocalUpstreamCoordination: UpstreamCoordination {
+package struct LocalUpstreamCoordination: UpstreamCoordination {
     /// Creates the no-op coordination.
-    public init() {}
+    package init() {}
 
-    public var isShared: Bool { false }
+    package var isShared: Bool { false }
 
-    public func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool { true }
-    public func release(_ key: String) async throws {}
-    public func takeSlot(upstream: String, perSecond: Int, at date: Date) async throws -> Bool { true }
+    package func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool { true }
+    package func release(_ key: String) async throws {}
+    package func takeSlot(upstream: String, perSecond: Int, at date: Date) async throws -> Bool { true }
 }

@@ -1,36 +1,36 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// An account as stored. A guest has neither an email nor a Google subject.
-public struct UserRecord: Sendable, Equatable {
+package struct UserRecord: Sendable, Equatable {
     /// The account's id.
-    public var id: UserID
+    package var id: UserID
     /// The normalised email address, for email accounts.
-    public var email: String?
+    package var email: String?
     /// Whether the email address was confirmed through a link.
-    public var emailVerified: Bool
+    package var emailVerified: Bool
     /// The password's bcrypt hash, for accounts with a password.
-    public var passwordHash: String?
+    package var passwordHash: String?
     /// Google's stable subject id, for accounts linked to Google.
-    public var googleSubject: String?
+    package var googleSubject: String?
     /// When the account was created.
-    public var createdAt: Date
+    package var createdAt: Date
     /// When the account was last used (guests idle for 30 days are removed).
-    public var lastActiveAt: Date
+    package var lastActiveAt: Date
     /// Preferences the person chose.
-    public var profile: UserProfile
+    package var profile: UserProfile
     /// When the operator disabled the account (`marquee user disable`); a disabled account cannot sign in.
-    public var disabledAt: Date?
+    package var disabledAt: Date?
     /// How many times every session of the account was ended at once (sign out everywhere, a password change or
     /// reset, disabling). A sign-in starts its session only under the generation it read, so one that was checking
     /// a password while such a change committed cannot outlive it. Only `SessionStore.revokeAll` moves it.
-    public var sessionGeneration: Int64
+    package var sessionGeneration: Int64
 
     /// Whether the account is an anonymous guest.
-    public var isGuest: Bool { email == nil && googleSubject == nil }
+    package var isGuest: Bool { email == nil && googleSubject == nil }
 
     /// Creates a record.
-    public init(
+    package init(
         id: UserID = UserID(), email: String? = nil, emailVerified: Bool = false, passwordHash: String? = nil,
         googleSubject: String? = nil, createdAt: Date, lastActiveAt: Date? = nil, profile: UserProfile = UserProfile(),
         disabledAt: Date? = nil, sessionGeneration: Int64 = 0
@@ -48,7 +48,7 @@ public struct UserRecord: Sendable, Equatable {
     }
 
     /// How the person signs in, for "Signed in as": `Google`, `Email (a@b.com)` or `Guest`.
-    public var signInMethod: String {
+    package var signInMethod: String {
         if googleSubject != nil { return "Google" }
         if let email { return "Email (\(email))" }
         return "Guest"
@@ -56,20 +56,20 @@ public struct UserRecord: Sendable, Equatable {
 }
 
 /// Profile preferences, stored now and used by later features (display, region, units, start page).
-public struct UserProfile: Codable, Sendable, Equatable {
+package struct UserProfile: Codable, Sendable, Equatable {
     /// The name shown in the app.
-    public var displayName: String?
+    package var displayName: String?
     /// ISO 3166-1 region for certifications and where to watch.
-    public var region: String?
+    package var region: String?
     /// Language like `en-US`.
-    public var language: String?
+    package var language: String?
     /// `celsius` or `fahrenheit`.
-    public var temperatureUnit: String?
+    package var temperatureUnit: String?
     /// The experience the app opens on (`movies`, later `weather`, `events`, `art`).
-    public var preferredExperience: String?
+    package var preferredExperience: String?
 
     /// Creates a profile; everything defaults to unset.
-    public init(
+    package init(
         displayName: String? = nil, region: String? = nil, language: String? = nil, temperatureUnit: String? = nil,
         preferredExperience: String? = nil
     ) {

@@ -1,9 +1,9 @@
-public import Foundation
-public import MarqueeCore
+package import Foundation
+package import MarqueeCore
 
 /// Where accounts live. Email addresses and Google subjects are unique: inserting or updating to one that
 /// another account uses throws `auth.account_exists`.
-public protocol UserStore: Sendable {
+package protocol UserStore: Sendable {
     /// Adds a new account.
     func insert(_ user: UserRecord) async throws
     /// The account with this id.
@@ -32,7 +32,7 @@ public protocol UserStore: Sendable {
 extension UserStore {
     /// Removes the account, whatever it is, with its data; returns whether it existed.
     @discardableResult
-    public func delete(id: UserID) async throws -> Bool {
+    package func delete(id: UserID) async throws -> Bool {
         try await delete(id: id, onlyGuest: false)
     }
 }

@@ -1,11 +1,11 @@
 import MarqueeStore
-public import SQLKit
+package import SQLKit
 
 /// A SQL database Marquee keeps its data in (a SQLite file, or a PostgreSQL server that several instances share),
 /// behind one query layer (SQLKit).
 ///
 /// Reads may run concurrently; writes run inside `write`, in a transaction, so a multi-statement change is atomic.
-public protocol Database: Sendable {
+package protocol Database: Sendable {
     /// For reads (and nothing else: a write outside `write` could join another caller's transaction).
     var reader: any SQLDatabase { get }
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -29,20 +29,20 @@ public protocol Database: Sendable {
 extension Database {
     /// Whether other instances may use this database at the same time (then what one instance would keep to itself,
     /// such as secrets, attempt counts or upstream turns, belongs in the database).
-    public var isShared: Bool { bus != nil }
+    package var isShared: Bool { bus != nil }
 
     /// Commits are on disk before anyone can see them.
-    public func settle() async throws {}
+    package func settle() async throws {}
 
     /// Locks one key (see `lock(_:in:)`).
-    public func lock(_ key: LockKey, in db: any SQLDatabase) async throws {
+    package func lock(_ key: LockKey, in db: any SQLDatabase) async throws {
         try await lock([key], in: db)
     }
 }
 
 /// Messages between the `marquee serve` instances that share one database, so what one instance learns (a
 /// change saved, a session ended) reaches the people connected to the others.
-public protocol InstanceBus: Sendable {
+package protocol InstanceBus: Sendable {
     /// Sends `message` to every other instance when the transaction `db` (from `write`) commits; never if it rolls
     /// back.
     func send(_ message: String, in db: any SQLDatabase) async throws
@@ -51,7 +51,7 @@ public protocol InstanceBus: Sendable {
 }
 
 /// What an `InstanceBus` delivers.
-public enum InstanceBusEvent: Sendable, Equatable {
+package enum InstanceBusEvent: Sendable, Equatable {
     /// A message another instance sent.
     case message(String)
     /// Listening resumed after a gap in which messages may have been lost: catch up from the database.

@@ -4,26 +4,26 @@ import SQLKit
 
 /// Copies every table of a SQLite database into an empty PostgreSQL one (both migrated to the same version), in
 /// batches, then checks that each table holds as many rows on both sides.
-public struct DatabaseCopy: Sendable {
+package struct DatabaseCopy: Sendable {
     /// Tables in an order that satisfies their foreign keys.
-    public static let tables = [
+    package static let tables = [
         "users", "sessions", "refresh_tokens", "one_time_tokens", "saved_items", "change_sequences", "change_log",
         "upstream_cache", "catalog_lines", "server_secrets",
     ]
     /// Tables deliberately not copied: short-lived coordination rows (upstream claims, rate windows, attempt
     /// counts), and the migrations table, which each side keeps for itself. Every other table must be in `tables`.
-    public static let leftBehind = ["upstream_claims", "upstream_rate", "attempt_log", "schema_migrations"]
+    package static let leftBehind = ["upstream_claims", "upstream_rate", "attempt_log", "schema_migrations"]
 
     /// Rows per table, as counted after the copy.
-    public struct TableCount: Sendable, Equatable {
-        public var table: String
-        public var source: Int
-        public var target: Int
+    package struct TableCount: Sendable, Equatable {
+        package var table: String
+        package var source: Int
+        package var target: Int
     }
 
     /// Why a copy did not start or did not check out.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private let source: any Database
@@ -31,14 +31,14 @@ public struct DatabaseCopy: Sendable {
     private let batchSize: Int
 
     /// Prepares a copy from `source` (SQLite) to `target`.
-    public init(from source: any Database, to target: any Database, batchSize: Int = 500) {
+    package init(from source: any Database, to target: any Database, batchSize: Int = 500) {
         self.source = source
         self.target = target
         self.batchSize = batchSize
     }
 
     /// How many rows the copy will move.
-    public func rowsToCopy() async throws -> Int {
+    package func rowsToCopy() async throws -> Int {
         var total = 0
         for table in Self.tables { total += try await count(table, in: source.reader) }
         return total
@@ -46,7 +46,7 @@ public struct DatabaseCopy: Sendable {
 
     /// Copies everything, calling `progress` with the rows copied so far; returns the per-table counts, throwing
     /// `Failure` if the target was not empty or a count differs afterwards.
-    public func run(progress: @Sendable (Int) -> Void = { _ in }) async throws -> [TableCount] {
+    package func run(progress: @Sendable (Int) -> Void = { _ in }) async throws -> [TableCount] {
         for table in Self.tables where try await count(table, in: target.reader) > 0 {
             throw Failure(
                 description: "the target database already has rows in '\(table)'; copy into an empty database")

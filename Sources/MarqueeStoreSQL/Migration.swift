@@ -1,17 +1,17 @@
 import MarqueeStore
-public import SQLKit
+package import SQLKit
 
 /// One versioned schema change. Versions are applied in order, each exactly once, in its own transaction.
-public struct Migration: Sendable {
+package struct Migration: Sendable {
     /// Increasing, never reused.
-    public let version: Int
+    package let version: Int
     /// What it does, for `marquee db status` and logs.
-    public let name: String
+    package let name: String
     /// The change itself, written with SQLKit's builders so it works on every supported database.
-    public let apply: @Sendable (any SQLDatabase) async throws -> Void
+    package let apply: @Sendable (any SQLDatabase) async throws -> Void
 
     /// Creates a migration.
-    public init(version: Int, name: String, apply: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
+    package init(version: Int, name: String, apply: @escaping @Sendable (any SQLDatabase) async throws -> Void) {
         self.version = version
         self.name = name
         self.apply = apply
@@ -20,7 +20,7 @@ public struct Migration: Sendable {
 
 extension Migration {
     /// Every migration Marquee has, oldest first.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(version: 1, name: "upstream response cache") { db in
             try await db.create(table: "upstream_cache")
                 .column("cache_key", type: .text, .primaryKey(autoIncrement: false))

@@ -1,17 +1,17 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import MarqueeCore
 import MarqueeStore
 import SQLKit
 
 /// Applies pending migrations and reports which are applied.
-public struct Migrator: Sendable {
+package struct Migrator: Sendable {
     private let database: any Database
     private let migrations: [Migration]
     private let now: @Sendable () -> Date
 
     /// Creates a migrator for `database`.
-    public init(
+    package init(
         database: any Database, migrations: [Migration] = Migration.all,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -24,7 +24,7 @@ public struct Migrator: Sendable {
     /// Instances starting together take turns (a database lock per step), so each migration runs exactly once.
     /// An up-to-date database costs one read: the lock is taken only when something is pending.
     @discardableResult
-    public func migrate(logger: Logger) async throws -> [Int] {
+    package func migrate(logger: Logger) async throws -> [Int] {
         let pending = try await status().filter { $0.appliedAt == nil }.map(\.migration)
         guard !pending.isEmpty else { return [] }
         try await database.write { [database] db in
@@ -72,13 +72,13 @@ public struct Migrator: Sendable {
     }
 
     /// The versions already applied.
-    public func appliedVersions() async throws -> [Int] {
+    package func appliedVersions() async throws -> [Int] {
         try await database.reader.select().column("version").from("schema_migrations").orderBy("version")
             .all(decodingColumn: "version", as: Int.self)
     }
 
     /// Every migration this version knows, with when it was applied (nil: pending), oldest first.
-    public func status() async throws -> [(migration: Migration, appliedAt: String?)] {
+    package func status() async throws -> [(migration: Migration, appliedAt: String?)] {
         // A database never migrated has no schema_migrations table yet: everything is pending. Any other failure
         // (no right to read it, say) is reported, not taken for that.
         let tables =
@@ -112,10 +112,10 @@ public struct Migrator: Sendable {
 
 /// A migration's own statements failed (not the connection: that stays `storage.unavailable`, which every
 /// database's `write` reports at the statement).
-public struct MigrationFailed: Error, CustomStringConvertible {
-    public let version: Int
-    public let name: String
-    public let reason: String
+package struct MigrationFailed: Error, CustomStringConvertible {
+    package let version: Int
+    package let name: String
+    package let reason: String
 
-    public var description: String { "migration \(version) (\(name)) failed: \(reason)" }
+    package var description: String { "migration \(version) (\(name)) failed: \(reason)" }
 }

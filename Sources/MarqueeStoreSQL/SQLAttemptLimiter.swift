@@ -1,18 +1,18 @@
-public import Foundation
+package import Foundation
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 import SQLKit
 
 /// An `AttemptLimiter` whose counts live in the database (`attempt_log`), so every instance sharing it enforces one
 /// limit: a client cannot multiply its attempts by the number of instances behind the load balancer.
-public struct SQLAttemptLimiter: AttemptLimiter {
+package struct SQLAttemptLimiter: AttemptLimiter {
     private let database: any Database
     private let limit: Int
     private let window: TimeInterval
     private let now: @Sendable () -> Date
 
     /// Allows `limit` attempts per key per `window` seconds; a limit of 0 turns it off.
-    public init(
+    package init(
         database: any Database, limit: Int = 10, window: TimeInterval = 60,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -22,7 +22,7 @@ public struct SQLAttemptLimiter: AttemptLimiter {
         self.now = now
     }
 
-    public func attempt(_ keys: [String], allowance: Int) async throws {
+    package func attempt(_ keys: [String], allowance: Int) async throws {
         guard limit > 0, !keys.isEmpty else { return }
         let current = Milliseconds.from(now())
         let windowStart = current - Int64(window * 1000)
@@ -53,7 +53,7 @@ public struct SQLAttemptLimiter: AttemptLimiter {
         if wait > 0 { throw DomainError.tooManyAttempts(retryAfter: max(1, Int((Double(wait) / 1000).rounded(.up)))) }
     }
 
-    public func refund(_ keys: [String]) async {
+    package func refund(_ keys: [String]) async {
         guard limit > 0 else { return }
         _ = try? await database.write { db in
             for key in keys {

@@ -1,26 +1,26 @@
-public import MarqueeStore
+package import MarqueeStore
 import SQLKit
 
 /// A `CatalogLineStore` in the `catalog_lines` table.
-public struct SQLCatalogLineStore: CatalogLineStore {
+package struct SQLCatalogLineStore: CatalogLineStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
-    public func allLines() async throws -> [String] {
+    package func allLines() async throws -> [String] {
         try await database.reader.select().column("line").from("catalog_lines").orderBy("line_number")
             .all(decodingColumn: "line", as: String.self)
     }
 
-    public func count() async throws -> Int {
+    package func count() async throws -> Int {
         try await database.reader.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
             .from("catalog_lines").first(decodingColumn: "n", as: Int.self) ?? 0
     }
 
-    public func store(_ lines: [String], replace: Bool) async throws {
+    package func store(_ lines: [String], replace: Bool) async throws {
         try await database.write { db in
             if replace { try await db.delete(from: "catalog_lines").run() }
             let last =

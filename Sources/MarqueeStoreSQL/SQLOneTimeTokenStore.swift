@@ -1,14 +1,14 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
 import SQLKit
 
 /// A `OneTimeTokenStore` in the `one_time_tokens` table.
-public struct SQLOneTimeTokenStore: OneTimeTokenStore {
+package struct SQLOneTimeTokenStore: OneTimeTokenStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
@@ -42,17 +42,17 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         }
     }
 
-    public func create(_ record: OneTimeTokenRecord) async throws {
+    package func create(_ record: OneTimeTokenRecord) async throws {
         let row = Row(record)
         try await database.write { db in try await db.insert(into: "one_time_tokens").model(row).run() }
     }
 
-    public func record(tokenHash: String) async throws -> OneTimeTokenRecord? {
+    package func record(tokenHash: String) async throws -> OneTimeTokenRecord? {
         try await database.reader.select().columns("*").from("one_time_tokens").where("token_hash", .equal, tokenHash)
             .first(decoding: Row.self)?.record
     }
 
-    public func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws
+    package func consume(tokenHash: String, purposes: Set<OneTimePurpose>, at date: Date) async throws
         -> OneTimeTokenOutcome
     {
         try await database.write { [database] db in
@@ -72,7 +72,7 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         }
     }
 
-    public func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws {
+    package func withdrawAll(userID: UserID, purpose: OneTimePurpose, at date: Date) async throws {
         let millis = Milliseconds.from(date)
         try await database.write { db in
             try await db.update("one_time_tokens").set("used_at", to: millis).where("user_id", .equal, userID.rawValue)
@@ -80,7 +80,7 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
         }
     }
 
-    public func release(tokenHash: String, usedAt: Date) async throws {
+    package func release(tokenHash: String, usedAt: Date) async throws {
         try await database.write { db in
             try await db.update("one_time_tokens").set("used_at", to: SQLLiteral.null)
                 .where("token_hash", .equal, tokenHash).where("used_at", .equal, Milliseconds.from(usedAt)).run()
@@ -88,7 +88,7 @@ public struct SQLOneTimeTokenStore: OneTimeTokenStore {
     }
 
     @discardableResult
-    public func prune(expiredBefore date: Date) async throws -> Int {
+    package func prune(expiredBefore date: Date) async throws -> Int {
         let millis = Milliseconds.from(date)
         return try await database.write { db in
             let count = try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")

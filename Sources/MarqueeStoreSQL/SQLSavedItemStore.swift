@@ -1,19 +1,19 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
-public import MarqueeWire
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
+package import MarqueeWire
 import SQLKit
 
 /// A `SavedItemStore` in the `saved_items`, `change_log` and `change_sequences` tables.
-public struct SQLSavedItemStore: SavedItemStore {
+package struct SQLSavedItemStore: SavedItemStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
-    public func upsert(
+    package func upsert(
         list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date, limit: Int,
         _ edit: @escaping @Sendable (SavedItem?) throws -> SavedItem
     ) async throws -> SavedItemUpsert {
@@ -34,7 +34,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    public func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws
+    package func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws
         -> ItemChange?
     {
         let date = Milliseconds.rounded(date)
@@ -53,7 +53,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    public func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange? {
+    package func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange? {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await lockItems(of: user, db)
@@ -68,11 +68,11 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    public func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem? {
+    package func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem? {
         try await Self.select(database.reader, user: user, list: list, kind: kind, id: id)
     }
 
-    public func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
+    package func page(_ query: SavedItemQuery, for user: UserID) async throws -> SavedItemPage {
         let wanted = query.limit == .max ? nil : query.limit
         var items = try await rows(query, for: user, limit: wanted.map { $0 + 1 })
         var next: SavedItemPosition?
@@ -92,7 +92,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         return SavedItemPage(items: items, next: next, total: total)
     }
 
-    public func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) async throws -> [SavedItem] {
+    package func batch(for user: UserID, after position: SavedItemPosition?, limit: Int) async throws -> [SavedItem] {
         try await rows(SavedItemQuery(sort: .created, descending: false, after: position), for: user, limit: limit)
     }
 
@@ -127,8 +127,9 @@ public struct SQLSavedItemStore: SavedItemStore {
         return try await db.raw(select).all().compactMap(SavedItemRow.item)
     }
 
-    public func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<SavedList>]
-    {
+    package func lists(containing pairs: [SavedItemKey], for user: UserID) async throws -> [SavedItemKey: Set<
+        SavedList
+    >] {
         guard !pairs.isEmpty else { return [:] }
         let wanted = Set(pairs)
         let rows = try await database.reader.select().columns("list", "kind", "item_id").from("saved_items")
@@ -143,17 +144,17 @@ public struct SQLSavedItemStore: SavedItemStore {
         return result
     }
 
-    public func latest(for user: UserID) async throws -> Int64 {
+    package func latest(for user: UserID) async throws -> Int64 {
         let latest = try await Self.sequence(database.reader, user)?.latest ?? 0
         try await database.settle()
         return latest
     }
 
-    public func count(for user: UserID) async throws -> Int {
+    package func count(for user: UserID) async throws -> Int {
         Int(try await Self.sequence(database.reader, user)?.itemCount ?? 0)
     }
 
-    public func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed {
+    package func changes(for user: UserID, after seq: Int64, limit: Int) async throws -> ChangeFeed {
         let feed = try await readChanges(for: user, after: seq, limit: limit)
         try await database.settle()
         return feed
@@ -175,7 +176,7 @@ public struct SQLSavedItemStore: SavedItemStore {
             try rows.map { try Self.changeDecoder.decode(ItemChange.self, from: Data($0.change.utf8)) }, latest: latest)
     }
 
-    public func compact(for user: UserID, keeping keep: Int) async throws {
+    package func compact(for user: UserID, keeping keep: Int) async throws {
         try await database.write { db in
             try await lockItems(of: user, db)
             guard let latest = try await Self.sequence(db, user)?.latest, latest > Int64(keep) else { return }
@@ -187,7 +188,7 @@ public struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    public func move(from source: UserID, to target: UserID, at date: Date, limit: Int) async throws -> [ItemChange] {
+    package func move(from source: UserID, to target: UserID, at date: Date, limit: Int) async throws -> [ItemChange] {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await database.lock([.items(source), .items(target)], in: db)

@@ -1,14 +1,14 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
 import SQLKit
 
 /// A `SessionStore` in the `sessions` and `refresh_tokens` tables.
-public struct SQLSessionStore: SessionStore {
+package struct SQLSessionStore: SessionStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
@@ -53,7 +53,7 @@ public struct SQLSessionStore: SessionStore {
         var used_at: Int64?
     }
 
-    public func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, tokenHash: String, requiring precondition: SessionPrecondition)
         async throws
     {
         let row = Row(session)
@@ -65,7 +65,7 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
-    public func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
+    package func create(_ session: SessionRecord, secretHash: String, requiring precondition: SessionPrecondition)
         async throws
     {
         let row = Row(session, secretHash: secretHash)
@@ -101,17 +101,17 @@ public struct SQLSessionStore: SessionStore {
         try await db.update("users").set("last_active_at", to: row.created_at).where("id", .equal, row.user_id).run()
     }
 
-    public func session(id: String) async throws -> SessionRecord? {
+    package func session(id: String) async throws -> SessionRecord? {
         try await database.reader.select().columns("*").from("sessions").where("id", .equal, id)
             .first(decoding: Row.self)?.record
     }
 
-    public func session(secretHash: String) async throws -> SessionRecord? {
+    package func session(secretHash: String) async throws -> SessionRecord? {
         try await database.reader.select().columns("*").from("sessions").where("secret_hash", .equal, secretHash)
             .first(decoding: Row.self)?.record
     }
 
-    public func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
+    package func touch(sessionID: String, at date: Date, expiresAt: Date) async throws {
         let (now, expires) = (Milliseconds.from(date), Milliseconds.from(expiresAt))
         try await database.write { db in
             try await db.update("sessions").set("last_used_at", to: now).set("expires_at", to: expires)
@@ -127,7 +127,7 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
-    public func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
+    package func refresh(tokenHash: String, newTokenHash: String, now: Date, expiresAt: Date, retriesSince: Date)
         async throws -> RefreshOutcome
     {
         let nowMillis = Milliseconds.from(now)
@@ -170,7 +170,7 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
-    public func revoke(sessionID: String, at date: Date) async throws {
+    package func revoke(sessionID: String, at date: Date) async throws {
         let millis = Milliseconds.from(date)
         try await database.write { [database] db in
             try await db.update("sessions").set("revoked_at", to: millis).where("id", .equal, sessionID)
@@ -179,7 +179,7 @@ public struct SQLSessionStore: SessionStore {
         }
     }
 
-    public func revokeAll(userID: UserID, at date: Date) async throws {
+    package func revokeAll(userID: UserID, at date: Date) async throws {
         let millis = Milliseconds.from(date)
         try await database.write { [database] db in
             try await database.lock(.user(userID.rawValue), in: db)
@@ -196,7 +196,7 @@ public struct SQLSessionStore: SessionStore {
     }
 
     @discardableResult
-    public func prune(endedBefore date: Date) async throws -> Int {
+    package func prune(endedBefore date: Date) async throws -> Int {
         let millis = Milliseconds.from(date)
         return try await database.write { db in
             let ended = try await db.select().column("id").from("sessions")

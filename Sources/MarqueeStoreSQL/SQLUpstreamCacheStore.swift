@@ -1,13 +1,13 @@
-public import Foundation
-public import MarqueeStore
+package import Foundation
+package import MarqueeStore
 import SQLKit
 
 /// An `UpstreamCacheStore` in the `upstream_cache` table.
-public struct SQLUpstreamCacheStore: UpstreamCacheStore {
+package struct SQLUpstreamCacheStore: UpstreamCacheStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
@@ -20,7 +20,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
         var used_at: Int64
     }
 
-    public func response(for key: String) async throws -> CachedResponse? {
+    package func response(for key: String) async throws -> CachedResponse? {
         guard
             let row = try await database.reader.select().columns("body", "fetched_at", "max_age", "used_at")
                 .from("upstream_cache").where("cache_key", .equal, key).first(decoding: Row.self)
@@ -30,7 +30,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
             usedAt: Milliseconds.date(row.used_at))
     }
 
-    public func store(_ response: CachedResponse, for key: String) async throws {
+    package func store(_ response: CachedResponse, for key: String) async throws {
         let millis = Milliseconds.from(response.fetchedAt)
         try await database.write { db in
             try await db.insert(into: "upstream_cache")
@@ -48,7 +48,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     }
 
     @discardableResult
-    public func removeResponses(fetchedBefore date: Date) async throws -> Int {
+    package func removeResponses(fetchedBefore date: Date) async throws -> Int {
         let millis = Milliseconds.from(date)
         return try await database.write { db in
             let count =
@@ -60,7 +60,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
         }
     }
 
-    public func touch(_ key: String, at date: Date) async throws {
+    package func touch(_ key: String, at date: Date) async throws {
         let millis = Milliseconds.from(date)
         try await database.write { db in
             try await db.update("upstream_cache").set("used_at", to: millis).where("cache_key", .equal, key).run()
@@ -75,7 +75,7 @@ public struct SQLUpstreamCacheStore: UpstreamCacheStore {
     }
 
     @discardableResult
-    public func trim(toBytes bytes: Int) async throws -> Int {
+    package func trim(toBytes bytes: Int) async throws -> Int {
         try await database.write { db in
             let total =
                 try await db.select().column(SQLRaw("CAST(COALESCE(SUM(size), 0) AS BIGINT)"), as: "n")

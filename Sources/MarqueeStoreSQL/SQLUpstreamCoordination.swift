@@ -1,21 +1,21 @@
-public import Foundation
-public import MarqueeStore
+package import Foundation
+package import MarqueeStore
 import SQLKit
 
 /// `UpstreamCoordination` in the shared database: claims in `upstream_claims`, per-second request counts in
 /// `upstream_rate` (a fixed window per second, counted by every instance together).
-public struct SQLUpstreamCoordination: UpstreamCoordination {
-    public var isShared: Bool { true }
+package struct SQLUpstreamCoordination: UpstreamCoordination {
+    package var isShared: Bool { true }
 
     private let database: any Database
     private let holder = UUID().uuidString
 
     /// Creates the coordination over `database` (migrated); each value is one claimant.
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
-    public func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool {
+    package func claim(_ key: String, for lease: TimeInterval, at date: Date) async throws -> Bool {
         let now = Milliseconds.from(date)
         let expires = Milliseconds.from(date.addingTimeInterval(lease))
         return try await database.write { [holder] db in
@@ -31,14 +31,14 @@ public struct SQLUpstreamCoordination: UpstreamCoordination {
         }
     }
 
-    public func release(_ key: String) async throws {
+    package func release(_ key: String) async throws {
         try await database.write { [holder] db in
             try await db.delete(from: "upstream_claims").where("cache_key", .equal, key).where("holder", .equal, holder)
                 .run()
         }
     }
 
-    public func takeSlot(upstream: String, perSecond: Int, at date: Date) async throws -> Bool {
+    package func takeSlot(upstream: String, perSecond: Int, at date: Date) async throws -> Bool {
         let second = Int64(date.timeIntervalSince1970.rounded(.down))
         return try await database.write { db in
             let used =

@@ -1,14 +1,14 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeStore
+package import Foundation
+package import MarqueeCore
+package import MarqueeStore
 import SQLKit
 
 /// A `UserStore` in the `users` table.
-public struct SQLUserStore: UserStore {
+package struct SQLUserStore: UserStore {
     private let database: any Database
 
     /// Creates a store over `database` (migrated).
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
@@ -76,7 +76,7 @@ public struct SQLUserStore: UserStore {
         }
     }
 
-    public func insert(_ user: UserRecord) async throws {
+    package func insert(_ user: UserRecord) async throws {
         let row = Row(user)
         try await database.write { [database] db in
             try await database.lock(Self.lockNames(row), in: db)
@@ -85,20 +85,20 @@ public struct SQLUserStore: UserStore {
         }
     }
 
-    public func user(id: UserID) async throws -> UserRecord? {
+    package func user(id: UserID) async throws -> UserRecord? {
         try await first(where: "id", equals: id.rawValue)
     }
 
-    public func user(email: String) async throws -> UserRecord? {
+    package func user(email: String) async throws -> UserRecord? {
         try await first(where: "email", equals: email)
     }
 
-    public func user(googleSubject: String) async throws -> UserRecord? {
+    package func user(googleSubject: String) async throws -> UserRecord? {
         try await first(where: "google_subject", equals: googleSubject)
     }
 
     @discardableResult
-    public func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws
+    package func update(id: UserID, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws
         -> UserRecord?
     {
         try await database.write { [database] db in
@@ -131,7 +131,7 @@ public struct SQLUserStore: UserStore {
     }
 
     @discardableResult
-    public func delete(id: UserID, onlyGuest: Bool) async throws -> Bool {
+    package func delete(id: UserID, onlyGuest: Bool) async throws -> Bool {
         try await database.write { [database] db in
             // The same locks a save and an account update take, so deleting never deadlocks with either.
             try await database.lock([.items(id), .user(id.rawValue)], in: db)
@@ -149,18 +149,18 @@ public struct SQLUserStore: UserStore {
         }
     }
 
-    public func list(offset: Int, limit: Int) async throws -> [UserRecord] {
+    package func list(offset: Int, limit: Int) async throws -> [UserRecord] {
         try await database.reader.select().columns("*").from("users").orderBy("created_at").orderBy("id")
             .offset(offset).limit(limit).all(decoding: Row.self).compactMap(\.record)
     }
 
-    public func count() async throws -> Int {
+    package func count() async throws -> Int {
         let row = try await database.reader.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
             .from("users").first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func idleGuests(before date: Date, limit: Int) async throws -> [UserID] {
+    package func idleGuests(before date: Date, limit: Int) async throws -> [UserID] {
         try await database.reader.select().column("id").from("users")
             .where(SQLColumn("google_subject"), .is, SQLLiteral.null).where("email_verified", .equal, 0)
             .where("last_active_at", .lessThan, Milliseconds.from(date)).orderBy("last_active_at").limit(limit)

@@ -1,8 +1,8 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// A poster card in a row or grid: links to the item's page and carries what a heart needs to save it.
-public struct Card: Sendable {
+package struct Card: Sendable {
     let kind: String
     let id: String
     let href: String
@@ -14,7 +14,7 @@ public struct Card: Sendable {
     let image: String
 
     /// A card for a movie, show or person from a list.
-    public init(_ item: MediaSummary) {
+    package init(_ item: MediaSummary) {
         let sub: String? =
             switch item.mediaType {
             case .person: item.knownForDepartment
@@ -26,7 +26,7 @@ public struct Card: Sendable {
     }
 
     /// A card for a cast member, with the character they play.
-    public init(cast: CastCredit) {
+    package init(cast: CastCredit) {
         self.init(
             kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small,
             savedSub: "Acting")
@@ -51,18 +51,18 @@ public struct Card: Sendable {
     static let noImage = "/static/no-image.svg"
 
     /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
-    public static func href(kind: String, id: String) -> String { "/\(kind)/\(id)" }
+    package static func href(kind: String, id: String) -> String { "/\(kind)/\(id)" }
 }
 
 /// A titled, horizontally scrolling row of cards.
-public struct CardRow: Sendable {
+package struct CardRow: Sendable {
     let id: String
     let title: String
     let seeAll: String?
     let cards: [Card]
 
     /// A row; `seeAll` links to the full, paged list.
-    public init(id: String, title: String, seeAll: String? = nil, cards: [Card]) {
+    package init(id: String, title: String, seeAll: String? = nil, cards: [Card]) {
         self.id = id
         self.title = title
         self.seeAll = seeAll

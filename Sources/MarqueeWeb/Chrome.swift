@@ -1,5 +1,5 @@
 /// Who is looking at a page.
-public enum Viewer: Sendable, Equatable {
+package enum Viewer: Sendable, Equatable {
     /// Nobody is signed in.
     case anonymous
     /// A guest account.
@@ -9,13 +9,13 @@ public enum Viewer: Sendable, Equatable {
 }
 
 /// The parts of the app a page belongs to, for the navigation's current marker.
-public enum Section: String, Sendable {
+package enum Section: String, Sendable {
     case home, movies, tv, genres, search, favorites, watchlist, downloads, account, other
 }
 
 /// Everything the layout around a page needs. Flags such as `signedIn` are stored rather than computed from
 /// `viewer` because templates see only stored properties (Mustache reads values by reflection).
-public struct Chrome: Sendable {
+package struct Chrome: Sendable {
     let title: String
     let nav: [PageLink]
     let viewer: String
@@ -38,7 +38,7 @@ public struct Chrome: Sendable {
     /// page's own scripts (after `app.js`); `changePoint` is the person's latest change when the page was drawn (as
     /// an event id), which its live stream resumes from; `account` is the signed-in account's id, which the changes a
     /// browser keeps while offline are filed under.
-    public init(
+    package init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
         assets: WebAssets, scripts: [String] = [], changePoint: String? = nil, account: String? = nil
     ) {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A link in a row of tabs or sort choices, marked when it is the page shown.
-public struct PageLink: Sendable {
+package struct PageLink: Sendable {
     let href: String
     let label: String
     let current: Bool
 
     /// A link to `href`; `current` marks the page being shown.
-    public init(href: String, label: String, current: Bool = false) {
+    package init(href: String, label: String, current: Bool = false) {
         self.href = href
         self.label = label
         self.current = current

@@ -3,26 +3,26 @@ import Foundation
 import MarqueeCore
 
 /// One static file of the web app, held in memory with its validator.
-public struct WebAsset: Sendable {
+package struct WebAsset: Sendable {
     /// The file's name under `/static/`, e.g. `app.css`.
-    public let name: String
+    package let name: String
     /// The `Content-Type` it is served with.
-    public let contentType: String
+    package let contentType: String
     /// The file's bytes.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// A strong `ETag` (a quoted SHA-256 prefix of the bytes).
-    public let etag: String
+    package let etag: String
     /// The short content hash used to version its URL.
-    public let version: String
+    package let version: String
 }
 
 /// The web app's stylesheet, scripts and icons: read once at start, served from memory with ETags, and linked by
 /// versioned URLs (`/static/app.css?v=…`) so browsers may cache them for a long time.
-public struct WebAssets: Sendable {
+package struct WebAssets: Sendable {
     private let assets: [String: WebAsset]
 
     /// Loads every file of the module's `static` folder.
-    public static func load() throws -> WebAssets {
+    package static func load() throws -> WebAssets {
         guard let folder = Bundle.module.url(forResource: "static", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
@@ -42,13 +42,13 @@ public struct WebAssets: Sendable {
     init(assets: [String: WebAsset]) { self.assets = assets }
 
     /// Every asset.
-    public var all: [WebAsset] { Array(assets.values) }
+    package var all: [WebAsset] { Array(assets.values) }
 
     /// The asset called `name`, if there is one.
-    public func asset(named name: String) -> WebAsset? { assets[name] }
+    package func asset(named name: String) -> WebAsset? { assets[name] }
 
     /// The versioned URL of an asset (its plain path when unknown).
-    public func url(_ name: String) -> String {
+    package func url(_ name: String) -> String {
         guard let asset = assets[name] else { return "/static/\(name)" }
         return "/static/\(name)?v=\(asset.version)"
     }

@@ -3,7 +3,7 @@ import MarqueeWire
 import Mustache
 
 /// A page the renderer can draw: its data plus the name of its template.
-public protocol WebPage: Sendable {
+package protocol WebPage: Sendable {
     /// The template's file name without `.mustache`.
     static var template: String { get }
     /// The layout's data: title, navigation, the person signed in.
@@ -11,13 +11,13 @@ public protocol WebPage: Sendable {
 }
 
 /// Renders pages from the Mustache templates that ship with the module. Every `{{value}}` is HTML-escaped.
-public struct WebRenderer: Sendable {
+package struct WebRenderer: Sendable {
     private let library: MustacheLibrary
     /// The static files the pages link to.
-    public let assets: WebAssets
+    package let assets: WebAssets
 
     /// Loads the templates and static files.
-    public static func load() async throws -> WebRenderer {
+    package static func load() async throws -> WebRenderer {
         guard let folder = Bundle.module.url(forResource: "templates", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }
@@ -30,7 +30,7 @@ public struct WebRenderer: Sendable {
     }
 
     /// The page's HTML; throws when the page's template is missing (a packaging fault, answered as a 500).
-    public func render<Page: WebPage>(_ page: Page) throws -> String {
+    package func render<Page: WebPage>(_ page: Page) throws -> String {
         guard let html = library.render(page, withTemplate: Page.template) else {
             throw MissingTemplate(name: Page.template)
         }
@@ -39,8 +39,8 @@ public struct WebRenderer: Sendable {
 }
 
 /// A page's template is not among the module's resources.
-public struct MissingTemplate: Error, CustomStringConvertible {
+package struct MissingTemplate: Error, CustomStringConvertible {
     /// The template's name.
-    public let name: String
-    public var description: String { "The template '\(name).mustache' is missing." }
+    package let name: String
+    package var description: String { "The template '\(name).mustache' is missing." }
 }

@@ -1,23 +1,23 @@
-public import Foundation
+package import Foundation
 
 /// A plain-text mail to one person.
-public struct MailMessage: Sendable, Equatable {
+package struct MailMessage: Sendable, Equatable {
     /// The recipient's address.
-    public var to: String
+    package var to: String
     /// The subject line.
-    public var subject: String
+    package var subject: String
     /// The body, plain text with `\n` line ends.
-    public var text: String
+    package var text: String
 
     /// Creates a message.
-    public init(to: String, subject: String, text: String) {
+    package init(to: String, subject: String, text: String) {
         self.to = to
         self.subject = subject
         self.text = text
     }
 
     /// The message as an RFC 5322 document with CRLF line ends, ready for SMTP `DATA` or a `.eml` file.
-    public func rendered(from sender: String, date: Date, messageID: String) -> String {
+    package func rendered(from sender: String, date: Date, messageID: String) -> String {
         let headers = [
             "From: \(sender)",
             "To: \(to)",
@@ -49,7 +49,7 @@ public struct MailMessage: Sendable, Equatable {
 }
 
 /// Sends mail. Implementations: SMTP delivery, the development outbox, and an in-memory one for tests.
-public protocol Mailer: Sendable {
+package protocol Mailer: Sendable {
     /// Delivers `message` or throws.
     func send(_ message: MailMessage) async throws
 }

@@ -1,24 +1,24 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 
 /// Development delivery when no SMTP server is configured: each mail becomes an `.eml` file in the outbox folder
 /// (listed by `marquee mail list`) and is printed to the log, so sign-up can be completed without a mail server.
-public struct OutboxMailer: Mailer {
+package struct OutboxMailer: Mailer {
     /// The folder the files are written to.
-    public let directory: URL
+    package let directory: URL
     private let sender: String
     private let logger: Logger
     private let now: @Sendable () -> Date
 
     /// Creates a mailer writing into `directory` (created when missing).
-    public init(directory: URL, sender: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(directory: URL, sender: String, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.sender = sender
         self.logger = logger
         self.now = now
     }
 
-    public func send(_ message: MailMessage) async throws {
+    package func send(_ message: MailMessage) async throws {
         let date = now()
         let id = UUID().uuidString.lowercased()
         let text = message.rendered(from: sender, date: date, messageID: "\(id)@marquee.outbox")
@@ -33,7 +33,7 @@ public struct OutboxMailer: Mailer {
     }
 
     /// The outbox's messages, oldest first.
-    public static func messages(in directory: URL) throws -> [OutboxEntry] {
+    package static func messages(in directory: URL) throws -> [OutboxEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return try names.filter { $0.hasSuffix(".eml") }.sorted().map { name in
             let url = directory.appendingPathComponent(name)
@@ -43,14 +43,14 @@ public struct OutboxMailer: Mailer {
 }
 
 /// One `.eml` file of the outbox.
-public struct OutboxEntry: Sendable {
+package struct OutboxEntry: Sendable {
     /// Where it is.
-    public let file: URL
+    package let file: URL
     /// The whole message.
-    public let text: String
+    package let text: String
 
     /// The value of a header, e.g. `Subject`.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let prefix = name.lowercased() + ":"
         for line in text.components(separatedBy: "\r\n") {
             if line.isEmpty { break }
@@ -62,7 +62,7 @@ public struct OutboxEntry: Sendable {
     }
 
     /// The links in the body.
-    public var links: [String] {
+    package var links: [String] {
         text.components(separatedBy: .whitespacesAndNewlines).filter {
             $0.hasPrefix("http://") || $0.hasPrefix("https://")
         }

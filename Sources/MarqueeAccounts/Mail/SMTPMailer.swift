@@ -1,5 +1,5 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -7,7 +7,7 @@ import NIOSSL
 /// Delivers mail to an SMTP server: STARTTLS when offered (or TLS from the start for `smtps://`), `AUTH PLAIN`
 /// when credentials are configured (never over an unencrypted connection to another machine), one message per
 /// connection.
-public struct SMTPMailer: Mailer {
+package struct SMTPMailer: Mailer {
     private let settings: SMTPSettings
     private let sender: String
     private let logger: Logger
@@ -15,7 +15,7 @@ public struct SMTPMailer: Mailer {
     private let now: @Sendable () -> Date
 
     /// Creates a mailer; `sender` is the `From` header, e.g. `Marquee <marquee@example.com>`.
-    public init(
+    package init(
         settings: SMTPSettings, sender: String, logger: Logger, timeout: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -26,7 +26,7 @@ public struct SMTPMailer: Mailer {
         self.now = now
     }
 
-    public func send(_ message: MailMessage) async throws {
+    package func send(_ message: MailMessage) async throws {
         let timeout = self.timeout
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await deliver(message) }
@@ -119,8 +119,8 @@ public struct SMTPMailer: Mailer {
 }
 
 /// Why SMTP delivery failed.
-public struct SMTPError: Error, CustomStringConvertible {
-    public let description: String
+package struct SMTPError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = "SMTP delivery failed: \(description)" }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where and how to deliver mail over SMTP, read from `MARQUEE_SMTP_URL`.
-public struct SMTPSettings: Sendable, Equatable {
+package struct SMTPSettings: Sendable, Equatable {
     /// How the connection is secured.
-    public enum Security: Sendable, Equatable {
+    package enum Security: Sendable, Equatable {
         /// `smtp://`: plain connection, upgraded with STARTTLS whenever the server offers it.
         case startTLSWhenOffered
         /// `smtps://`: TLS from the first byte.
@@ -11,20 +11,20 @@ public struct SMTPSettings: Sendable, Equatable {
     }
 
     /// The server's host name or address.
-    public var host: String
+    package var host: String
     /// The server's port (default 25 for `smtp://`, 465 for `smtps://`).
-    public var port: Int
+    package var port: Int
     /// How the connection is secured.
-    public var security: Security
+    package var security: Security
     /// User name for `AUTH PLAIN`, if any.
-    public var username: String?
+    package var username: String?
     /// Password for `AUTH PLAIN`, if any.
-    public var password: String?
+    package var password: String?
     /// A PEM file of extra trusted certificates (a private mail server's own CA).
-    public var trustedCertificatesFile: String?
+    package var trustedCertificatesFile: String?
 
     /// Reads `smtp://[user:pass@]host[:port]` or `smtps://…`; nil when the URL is not one of those.
-    public init?(url text: String, trustedCertificatesFile: String? = nil) {
+    package init?(url text: String, trustedCertificatesFile: String? = nil) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             let host = components.host, !host.isEmpty
         else { return nil }

@@ -1,34 +1,34 @@
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 import MarqueeWire
 
 /// Imports catalog lines (docs/catalog-format.md) into the database, where the server picks them up at start.
-public struct CatalogImporter: Sendable {
+package struct CatalogImporter: Sendable {
     /// What an import did.
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// Titles and people imported.
-        public var movies = 0, shows = 0, people = 0
+        package var movies = 0, shows = 0, people = 0
         /// Lines rejected, with their numbers and reasons.
-        public var errors: [CatalogLineError] = []
+        package var errors: [CatalogLineError] = []
         /// Whether anything was written.
-        public var imported = false
+        package var imported = false
     }
 
     /// The phases progress is reported for.
-    public enum Phase: Sendable {
+    package enum Phase: Sendable {
         case checking, saving
     }
 
     private let store: any CatalogLineStore
 
     /// Creates an importer writing to `store`.
-    public init(store: any CatalogLineStore) {
+    package init(store: any CatalogLineStore) {
         self.store = store
     }
 
     /// Checks every line, then stores the valid ones (all or nothing when `strict`), replacing earlier imports
     /// when `replace`. `progress(phase, done, total)` is called as work advances.
-    public func importText(
+    package func importText(
         _ text: String, replace: Bool, strict: Bool,
         progress: (Phase, Int, Int) -> Void = { _, _, _ in }
     ) async throws -> Report {

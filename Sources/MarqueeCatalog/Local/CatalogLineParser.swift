@@ -3,28 +3,28 @@ import MarqueeCore
 import MarqueeWire
 
 /// A catalog line that could not be read, with its 1-based line number.
-public struct CatalogLineError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CatalogLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line number in the input.
-    public var line: Int
+    package var line: Int
     /// What is wrong, for the operator.
-    public var message: String
+    package var message: String
 
     /// Creates an error for a line.
-    public init(line: Int, message: String) {
+    package init(line: Int, message: String) {
         self.line = line
         self.message = message
     }
 
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 }
 
 /// Reads the JSON Lines catalog format, strictly: unknown keys, wrong types and bad dates are errors.
-public struct CatalogLineParser: Sendable {
+package struct CatalogLineParser: Sendable {
     /// Creates a parser.
-    public init() {}
+    package init() {}
 
     /// Parses every line of a text, collecting records and per-line errors.
-    public func parse(_ text: String) -> (records: [CatalogRecord], errors: [CatalogLineError]) {
+    package func parse(_ text: String) -> (records: [CatalogRecord], errors: [CatalogLineError]) {
         var records: [CatalogRecord] = []
         var errors: [CatalogLineError] = []
         var number = 0
@@ -40,7 +40,7 @@ public struct CatalogLineParser: Sendable {
     }
 
     /// Parses one line; `nil` for blank and comment lines.
-    public func parse(line: Substring) -> Result<CatalogRecord?, LineMessage> {
+    package func parse(line: Substring) -> Result<CatalogRecord?, LineMessage> {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .success(nil) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
@@ -122,8 +122,8 @@ public struct CatalogLineParser: Sendable {
 }
 
 /// Why a catalog line was rejected.
-public struct LineMessage: Error, Sendable, Equatable {
+package struct LineMessage: Error, Sendable, Equatable {
     /// The reason, for the operator.
-    public let text: String
+    package let text: String
     init(_ text: String) { self.text = text }
 }

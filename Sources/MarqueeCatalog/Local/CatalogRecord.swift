@@ -1,74 +1,74 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// One line of the catalog format (docs/catalog-format.md): a title or a person.
-public enum CatalogRecord: Sendable, Equatable {
+package enum CatalogRecord: Sendable, Equatable {
     case title(TitleRecord)
     case person(PersonRecord)
 }
 
 /// A movie or TV show as the catalog format describes it.
-public struct TitleRecord: Sendable, Equatable {
+package struct TitleRecord: Sendable, Equatable {
     /// `movie` or `tv`.
-    public var kind: MediaKind
-    public var tmdbId: Int?
-    public var imdbId: String?
-    public var title: String
-    public var originalTitle: String?
-    public var originalLanguage: String?
+    package var kind: MediaKind
+    package var tmdbId: Int?
+    package var imdbId: String?
+    package var title: String
+    package var originalTitle: String?
+    package var originalLanguage: String?
     /// Release date (movie) or first air date (TV).
-    public var date: CatalogDate
-    public var lastAirDate: CatalogDate?
+    package var date: CatalogDate
+    package var lastAirDate: CatalogDate?
     /// Movie runtime or TV episode runtime, minutes.
-    public var runtime: Int?
-    public var status: String?
-    public var seasons: Int?
-    public var episodes: Int?
-    public var networks: [String]
-    public var genres: [String]
-    public var countries: [String]
-    public var certification: [String: String]
-    public var directors: [String]
-    public var writers: [String]
-    public var creators: [String]
-    public var cast: [CastLine]
-    public var overview: String?
-    public var tagline: String?
-    public var score: Double?
+    package var runtime: Int?
+    package var status: String?
+    package var seasons: Int?
+    package var episodes: Int?
+    package var networks: [String]
+    package var genres: [String]
+    package var countries: [String]
+    package var certification: [String: String]
+    package var directors: [String]
+    package var writers: [String]
+    package var creators: [String]
+    package var cast: [CastLine]
+    package var overview: String?
+    package var tagline: String?
+    package var score: Double?
 }
 
 /// A cast entry of a title record.
-public struct CastLine: Sendable, Equatable, Codable {
-    public var name: String
-    public var character: String?
+package struct CastLine: Sendable, Equatable, Codable {
+    package var name: String
+    package var character: String?
 
     /// Creates a cast entry.
-    public init(name: String, character: String? = nil) {
+    package init(name: String, character: String? = nil) {
         self.name = name
         self.character = character
     }
 }
 
 /// A person as the catalog format describes them.
-public struct PersonRecord: Sendable, Equatable {
-    public var name: String
-    public var tmdbId: Int?
-    public var imdbId: String?
-    public var knownForDepartment: String?
-    public var birthday: CatalogDate?
-    public var deathday: CatalogDate?
-    public var placeOfBirth: String?
+package struct PersonRecord: Sendable, Equatable {
+    package var name: String
+    package var tmdbId: Int?
+    package var imdbId: String?
+    package var knownForDepartment: String?
+    package var birthday: CatalogDate?
+    package var deathday: CatalogDate?
+    package var placeOfBirth: String?
 }
 
 /// A date known to the day (`YYYY-MM-DD`) or only to the year (`YYYY`).
-public struct CatalogDate: Sendable, Hashable, Comparable {
+package struct CatalogDate: Sendable, Hashable, Comparable {
     /// The year.
-    public let year: Int
+    package let year: Int
     /// The RFC 3339 full-date, when known to the day.
-    public let fullDate: String?
+    package let fullDate: String?
 
     /// Parses `YYYY-MM-DD` or `YYYY`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.allSatisfy({ $0 == "-" || ("0"..."9").contains($0) }) else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.first?.count == 4, let year = Int(parts[0]), (1850...2100).contains(year) else { return nil }
@@ -96,7 +96,7 @@ public struct CatalogDate: Sendable, Hashable, Comparable {
     }
 
     /// Sort key: full dates by day, year-only dates at the start of their year.
-    public var sortKey: String { fullDate ?? "\(year)-00-00" }
+    package var sortKey: String { fullDate ?? "\(year)-00-00" }
 
-    public static func < (lhs: CatalogDate, rhs: CatalogDate) -> Bool { lhs.sortKey < rhs.sortKey }
+    package static func < (lhs: CatalogDate, rhs: CatalogDate) -> Bool { lhs.sortKey < rhs.sortKey }
 }

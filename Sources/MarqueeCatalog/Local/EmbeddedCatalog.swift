@@ -1,12 +1,12 @@
 import Foundation
 
 /// The demo catalog that ships inside Marquee (`Resources/catalog/*.jsonl`).
-public enum EmbeddedCatalog {
+package enum EmbeddedCatalog {
     /// Reads and parses every embedded catalog file, in file-name order.
     ///
     /// The files are part of the build, so a line that does not parse is a bug: it is reported, not skipped
     /// silently, by the returned errors (a test keeps them at zero).
-    public static func load() throws -> (records: [CatalogRecord], errors: [CatalogLineError]) {
+    package static func load() throws -> (records: [CatalogRecord], errors: [CatalogLineError]) {
         guard let directory = Bundle.module.url(forResource: "catalog", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile)
         }

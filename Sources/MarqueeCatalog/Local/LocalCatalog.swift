@@ -5,7 +5,7 @@ import MarqueeWire
 ///
 /// Built once at start from the embedded catalog plus imported records, then read-only, so it is safely shared
 /// between requests without locks.
-public struct LocalCatalog: Sendable {
+package struct LocalCatalog: Sendable {
     /// A title with everything derived from its record.
     struct Title: Sendable {
         let id: Int
@@ -36,14 +36,14 @@ public struct LocalCatalog: Sendable {
     let personSearch: TextSearchIndex
 
     /// How many movies, shows and people the catalog holds.
-    public var counts: (movies: Int, shows: Int, people: Int) {
+    package var counts: (movies: Int, shows: Int, people: Int) {
         let movies = titles.count { $0.kind == .movie }
         return (movies, titles.count - movies, people.count)
     }
 
     /// Builds the catalog. Later records win over earlier ones describing the same title (imports override the
     /// embedded catalog); for people, the first value of each field wins.
-    public init(records: [CatalogRecord]) {
+    package init(records: [CatalogRecord]) {
         var titleRecords: [TitleRecord] = []
         var titleSlot: [String: Int] = [:]
         var personRecords: [String: PersonRecord] = [:]

@@ -1,6 +1,6 @@
-public import Foundation
-public import MarqueeCore
-public import MarqueeWire
+package import Foundation
+package import MarqueeCore
+package import MarqueeWire
 
 /// Serves the local catalog (embedded demo titles plus imports) with honest list meanings:
 /// - popular: by the catalog's popularity figure (see `LocalCatalog.Builder.computePopularity`);
@@ -8,7 +8,7 @@ public import MarqueeWire
 /// - upcoming: the 20 most recent release dates; now playing: the 40 before those;
 /// - trending: popular titles reshuffled each day (or ISO week) with a stable seed;
 /// - TV airing today: running shows reshuffled each day; on the air: running shows by latest air date.
-public struct LocalCatalogProvider: CatalogProvider {
+package struct LocalCatalogProvider: CatalogProvider {
     let catalog: LocalCatalog
     let images: PlaceholderImages
     private let now: @Sendable () -> Date
@@ -17,10 +17,10 @@ public struct LocalCatalogProvider: CatalogProvider {
     private let byNewest: [MediaKind: [Int]]
     private let peopleByPopularity: [Int]
 
-    public var source: CatalogSource { .local }
+    package var source: CatalogSource { .local }
 
     /// Creates a provider; `now` seeds the trending rotation.
-    public init(catalog: LocalCatalog, images: PlaceholderImages, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(catalog: LocalCatalog, images: PlaceholderImages, now: @escaping @Sendable () -> Date = { Date() }) {
         self.catalog = catalog
         self.images = images
         self.now = now
@@ -43,7 +43,7 @@ public struct LocalCatalogProvider: CatalogProvider {
         }
     }
 
-    public func list(_ list: CatalogList, window: TrendingWindow, page: Int, locale: LocaleOptions) async throws
+    package func list(_ list: CatalogList, window: TrendingWindow, page: Int, locale: LocaleOptions) async throws
         -> Page<MediaSummary>
     {
         let indices: [Int]
@@ -64,26 +64,26 @@ public struct LocalCatalogProvider: CatalogProvider {
         return makePage(indices, page: page) { summary(catalog.titles[$0]) }
     }
 
-    public func movie(id: Int, locale: LocaleOptions) async throws -> MovieDetails {
+    package func movie(id: Int, locale: LocaleOptions) async throws -> MovieDetails {
         guard let index = catalog.titleIndex(.movie, id: id) else { throw notFound("movie", id) }
         return movieDetails(index, locale: locale)
     }
 
-    public func tv(id: Int, locale: LocaleOptions) async throws -> TVDetails {
+    package func tv(id: Int, locale: LocaleOptions) async throws -> TVDetails {
         guard let index = catalog.titleIndex(.tv, id: id) else { throw notFound("TV show", id) }
         return tvDetails(index, locale: locale)
     }
 
-    public func person(id: Int, locale: LocaleOptions) async throws -> PersonDetails {
+    package func person(id: Int, locale: LocaleOptions) async throws -> PersonDetails {
         guard let person = catalog.person(id: id) else { throw notFound("person", id) }
         return personDetails(person)
     }
 
-    public func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
+    package func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
         catalog.title(imdbID: imdbID).map(summary)
     }
 
-    public func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
+    package func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         var hits: [(rank: TextSearchIndex.Rank, popularity: Double, summary: () -> MediaSummary)] = []
         if query.scope != .person {
             for (doc, rank) in catalog.titleSearch.search(query.text) {
@@ -104,11 +104,11 @@ public struct LocalCatalogProvider: CatalogProvider {
         return makePage(hits, page: query.page) { $0.summary() }
     }
 
-    public func genres(kind: MediaKind, locale: LocaleOptions) async throws -> [Genre] {
+    package func genres(kind: MediaKind, locale: LocaleOptions) async throws -> [Genre] {
         GenreTable.genres(for: kind).sorted { $0.name < $1.name }
     }
 
-    public func discover(_ query: DiscoverQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
+    package func discover(_ query: DiscoverQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         let ordered: [Int] =
             switch query.sort {
             case .popularity: byPopularity[query.kind] ?? []
@@ -121,7 +121,7 @@ public struct LocalCatalogProvider: CatalogProvider {
     }
 
     /// The SVG placeholder for an item of the catalog, or nil when there is no such item.
-    public func placeholder(kind: MediaKind, id: Int, variant: PlaceholderImages.Variant) -> String? {
+    package func placeholder(kind: MediaKind, id: Int, variant: PlaceholderImages.Variant) -> String? {
         if kind == .person {
             guard let person = catalog.person(id: id) else { return nil }
             return PlaceholderArt.svg(

@@ -2,9 +2,9 @@ import MarqueeCore
 
 /// Draws placeholder posters, backdrops and portraits as SVG: the title and a subtitle on a colour derived from
 /// the id, so every title looks different but stable. No artwork from anywhere else is used.
-public enum PlaceholderArt {
+package enum PlaceholderArt {
     /// The SVG document for a placeholder.
-    public static func svg(title: String, subtitle: String?, id: Int, variant: PlaceholderImages.Variant) -> String {
+    package static func svg(title: String, subtitle: String?, id: Int, variant: PlaceholderImages.Variant) -> String {
         let (width, height) = variant == .backdrop ? (1280, 720) : (500, 750)
         let hue = (id &* 47) % 360
         let lines = wrap(title, maxCharacters: variant == .backdrop ? 28 : 16).prefix(4)

@@ -1,27 +1,27 @@
-public import MarqueeCore
-public import MarqueeWire
+package import MarqueeCore
+package import MarqueeWire
 
 /// URLs of the generated placeholder images the local catalog uses instead of real artwork.
-public struct PlaceholderImages: Sendable {
+package struct PlaceholderImages: Sendable {
     /// The variants a placeholder comes in.
-    public enum Variant: String, CaseIterable, Sendable {
+    package enum Variant: String, CaseIterable, Sendable {
         case poster, backdrop, profile
     }
 
     private let baseURL: PublicBaseURL
 
     /// Creates URLs under `baseURL`, the server's public URL.
-    public init(baseURL: PublicBaseURL) {
+    package init(baseURL: PublicBaseURL) {
         self.baseURL = baseURL
     }
 
     /// Creates URLs under a fixed base URL.
-    public init(baseURL: String) {
+    package init(baseURL: String) {
         self.init(baseURL: PublicBaseURL(baseURL))
     }
 
     /// The image set of one placeholder; sizes differ only in the width hint.
-    public func imageSet(kind: MediaKind, id: Int, variant: Variant) -> ImageSet {
+    package func imageSet(kind: MediaKind, id: Int, variant: Variant) -> ImageSet {
         let path = "\(baseURL.value)/images/placeholder/\(kind.rawValue)/\(id)/\(variant.rawValue)"
         let widths = variant == .backdrop ? (300, 780, 1280) : (185, 342, 780)
         return ImageSet(

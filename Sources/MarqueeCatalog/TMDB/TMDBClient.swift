@@ -2,9 +2,9 @@ import Foundation
 import MarqueeCore
 
 /// Credentials and endpoints for TMDB.
-public struct TMDBSettings: Sendable {
+package struct TMDBSettings: Sendable {
     /// How Marquee authenticates to TMDB.
-    public enum Credential: Sendable {
+    package enum Credential: Sendable {
         /// A v3 API key, sent as the `api_key` query parameter.
         case apiKey(String)
         /// A v4 read access token, sent as a bearer token.
@@ -12,14 +12,14 @@ public struct TMDBSettings: Sendable {
     }
 
     /// The credential.
-    public var credential: Credential
+    package var credential: Credential
     /// The API base URL, e.g. `https://api.themoviedb.org/3`.
-    public var baseURL: String
+    package var baseURL: String
     /// Replaces the image base URL from `/configuration` (for tests and image proxies).
-    public var imageBaseURL: String?
+    package var imageBaseURL: String?
 
     /// Creates settings.
-    public init(credential: Credential, baseURL: String, imageBaseURL: String? = nil) {
+    package init(credential: Credential, baseURL: String, imageBaseURL: String? = nil) {
         self.credential = credential
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.imageBaseURL = imageBaseURL

@@ -1,19 +1,19 @@
-public import Foundation
-public import Logging
-public import MarqueeCore
-public import MarqueeStore
-public import MarqueeWire
+package import Foundation
+package import Logging
+package import MarqueeCore
+package import MarqueeStore
+package import MarqueeWire
 
 /// The live TMDB catalog.
-public struct TMDBProvider: CatalogProvider {
+package struct TMDBProvider: CatalogProvider {
     private let client: TMDBClient
     private let now: @Sendable () -> Date
 
-    public var source: CatalogSource { .tmdb }
+    package var source: CatalogSource { .tmdb }
 
     /// Creates a provider that fetches through `transport`, caching in `cache`, taking turns with other instances
     /// through `coordination`.
-    public init(
+    package init(
         settings: TMDBSettings, transport: any HTTPTransport, cache: any UpstreamCacheStore,
         policy: UpstreamFetcher.Policy = .init(), coordination: any UpstreamCoordination = LocalUpstreamCoordination(),
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
@@ -33,7 +33,7 @@ public struct TMDBProvider: CatalogProvider {
             locale: locale)
     }
 
-    public func list(_ list: CatalogList, window: TrendingWindow, page: Int, locale: LocaleOptions) async throws
+    package func list(_ list: CatalogList, window: TrendingWindow, page: Int, locale: LocaleOptions) async throws
         -> Page<MediaSummary>
     {
         let path: String
@@ -52,7 +52,7 @@ public struct TMDBProvider: CatalogProvider {
         return try await mapper(locale).page(response, defaultKind: list.kind)
     }
 
-    public func movie(id: Int, locale: LocaleOptions) async throws -> MovieDetails {
+    package func movie(id: Int, locale: LocaleOptions) async throws -> MovieDetails {
         let movie = try await client.get(
             "/movie/\(id)", detailQuery(locale, appending: "release_dates"), as: TMDBMovie.self)
         let map = try await mapper(locale)
@@ -73,7 +73,7 @@ public struct TMDBProvider: CatalogProvider {
             similar: map.related(movie.similar, kind: .movie), watchProviders: map.watchProviders(movie.watchProviders))
     }
 
-    public func tv(id: Int, locale: LocaleOptions) async throws -> TVDetails {
+    package func tv(id: Int, locale: LocaleOptions) async throws -> TVDetails {
         let show = try await client.get(
             "/tv/\(id)", detailQuery(locale, appending: "content_ratings,external_ids"), as: TMDBShow.self)
         let map = try await mapper(locale)
@@ -97,7 +97,7 @@ public struct TMDBProvider: CatalogProvider {
             watchProviders: map.watchProviders(show.watchProviders))
     }
 
-    public func person(id: Int, locale: LocaleOptions) async throws -> PersonDetails {
+    package func person(id: Int, locale: LocaleOptions) async throws -> PersonDetails {
         let person = try await client.get(
             "/person/\(id)", [("language", locale.language), ("append_to_response", "combined_credits")],
             as: TMDBPerson.self)
@@ -130,7 +130,7 @@ public struct TMDBProvider: CatalogProvider {
                 crew: credits(person.combinedCredits?.crew, cast: false)))
     }
 
-    public func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
+    package func title(imdbID: String, locale: LocaleOptions) async throws -> MediaSummary? {
         let found = try await client.get(
             "/find/\(imdbID)", [("external_source", "imdb_id"), ("language", locale.language)], as: TMDBFindResults.self
         )
@@ -140,7 +140,7 @@ public struct TMDBProvider: CatalogProvider {
         return nil
     }
 
-    public func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
+    package func search(_ query: SearchQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         var parameters = [
             ("query", query.text), ("page", String(query.page)), ("language", locale.language),
             ("include_adult", "false"),
@@ -158,13 +158,13 @@ public struct TMDBProvider: CatalogProvider {
         return page
     }
 
-    public func genres(kind: MediaKind, locale: LocaleOptions) async throws -> [Genre] {
+    package func genres(kind: MediaKind, locale: LocaleOptions) async throws -> [Genre] {
         let list = try await client.get(
             "/genre/\(kind.rawValue)/list", [("language", locale.language)], as: TMDBGenreList.self)
         return list.genres.map { Genre(id: $0.id, name: $0.name) }.sorted { $0.name < $1.name }
     }
 
-    public func discover(_ query: DiscoverQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
+    package func discover(_ query: DiscoverQuery, locale: LocaleOptions) async throws -> Page<MediaSummary> {
         let today = String(ISO8601DateFormatter().string(from: now()).prefix(10))
         var parameters = [
             ("page", String(query.page)), ("language", locale.language), ("include_adult", "false"),

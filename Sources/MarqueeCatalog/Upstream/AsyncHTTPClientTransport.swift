@@ -1,20 +1,20 @@
-public import AsyncHTTPClient
+package import AsyncHTTPClient
 import Logging
 import NIOCore
 import NIOHTTP1
 
 /// `HTTPTransport` over AsyncHTTPClient.
-public struct AsyncHTTPClientTransport: HTTPTransport {
+package struct AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
     private let maxBodyBytes: Int
 
     /// Creates a transport; `client` is owned (and shut down) by the caller.
-    public init(client: HTTPClient, maxBodyBytes: Int = 8 << 20) {
+    package init(client: HTTPClient, maxBodyBytes: Int = 8 << 20) {
         self.client = client
         self.maxBodyBytes = maxBodyBytes
     }
 
-    public func get(_ url: String, headers: [(String, String)], timeout: Duration) async throws -> UpstreamResponse {
+    package func get(_ url: String, headers: [(String, String)], timeout: Duration) async throws -> UpstreamResponse {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         for (name, value) in headers { request.headers.add(name: name, value: value) }

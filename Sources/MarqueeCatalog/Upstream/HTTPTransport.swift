@@ -1,14 +1,14 @@
 /// A response from an upstream API.
-public struct UpstreamResponse: Sendable {
+package struct UpstreamResponse: Sendable {
     /// HTTP status code.
-    public var status: Int
+    package var status: Int
     /// Response headers, names lower-cased.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String], body: [UInt8]) {
+    package init(status: Int, headers: [String: String], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -16,7 +16,7 @@ public struct UpstreamResponse: Sendable {
 }
 
 /// Sends one GET request. The one seam between Marquee's upstream logic and the network.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Fetches `url` with `headers`, failing after `timeout`.
     func get(_ url: String, headers: [(String, String)], timeout: Duration) async throws -> UpstreamResponse
 }

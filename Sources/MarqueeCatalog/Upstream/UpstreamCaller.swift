@@ -3,19 +3,19 @@
 /// (so cache hits cost nothing). Anonymous callers share a smaller part of the upstream budget, and each client
 /// address a small part of that: one anonymous client cannot spend everyone's turns, or fill the cache with made-up
 /// searches.
-public struct UpstreamCaller: Sendable {
+package struct UpstreamCaller: Sendable {
     /// The client's address (after trusted proxies).
-    public var address: String
+    package var address: String
     /// Whether the request carries a valid sign-in.
-    public var isSignedIn: @Sendable () async -> Bool
+    package var isSignedIn: @Sendable () async -> Bool
 
     /// Creates a caller.
-    public init(address: String, isSignedIn: @escaping @Sendable () async -> Bool) {
+    package init(address: String, isSignedIn: @escaping @Sendable () async -> Bool) {
         self.address = address
         self.isSignedIn = isSignedIn
     }
 
     /// The caller of the request this task serves; nil outside requests (background refreshes, tools), which
     /// share the whole budget.
-    @TaskLocal public static var current: UpstreamCaller?
+    @TaskLocal package static var current: UpstreamCaller?
 }

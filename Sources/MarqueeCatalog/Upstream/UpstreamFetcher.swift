@@ -1,7 +1,7 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import MarqueeCore
-public import MarqueeStore
+package import MarqueeStore
 
 /// Fetches upstream resources through a persistent cache, the way every upstream of Marquee is used:
 /// - fresh cached responses (within the upstream's `Cache-Control: max-age`) are served without a call;
@@ -11,31 +11,31 @@ public import MarqueeStore
 /// - calls are spaced by an outbound rate limit (shared by those instances) and retried with backoff on 429 and 5xx;
 /// - anonymous callers (`UpstreamCaller`) may start only their share of the calls: past it they get what is
 ///   cached, however stale, or `catalog.upstream_unavailable` with the seconds to wait.
-public struct UpstreamFetcher: Sendable {
+package struct UpstreamFetcher: Sendable {
     /// Tuning of the fetcher.
-    public struct Policy: Sendable {
+    package struct Policy: Sendable {
         /// Outbound requests per second at most.
-        public var requestsPerSecond: Double = 40
+        package var requestsPerSecond: Double = 40
         /// Attempts per request, including the first.
-        public var maxAttempts: Int = 3
+        package var maxAttempts: Int = 3
         /// First retry delay; doubles each retry (a `Retry-After` header wins when shorter than 10 s).
-        public var retryBaseDelay: Duration = .milliseconds(250)
+        package var retryBaseDelay: Duration = .milliseconds(250)
         /// Per-request timeout.
-        public var timeout: Duration = .seconds(10)
+        package var timeout: Duration = .seconds(10)
         /// Freshness when the upstream sends no max-age.
-        public var defaultMaxAge: Int = 3_600
+        package var defaultMaxAge: Int = 3_600
         /// The oldest cached response ever served.
-        public var maxStaleness: TimeInterval = 183 * 86_400
+        package var maxStaleness: TimeInterval = 183 * 86_400
         /// The part of `requestsPerSecond` anonymous callers share.
-        public var anonymousShare: Double = 0.25
+        package var anonymousShare: Double = 0.25
         /// Calls a second one client address may start while not signed in, after a first burst of
         /// `anonymousPerAddressBurst`.
-        public var anonymousPerAddressPerSecond: Double = 1
+        package var anonymousPerAddressPerSecond: Double = 1
         /// Calls one client address may start at once while not signed in.
-        public var anonymousPerAddressBurst: Double = 5
+        package var anonymousPerAddressBurst: Double = 5
 
         /// The default policy.
-        public init() {}
+        package init() {}
     }
 
     private let transport: any HTTPTransport
@@ -50,7 +50,7 @@ public struct UpstreamFetcher: Sendable {
     private let upstreamName: String
 
     /// Creates a fetcher for one upstream (`name` appears in logs and error messages).
-    public init(
+    package init(
         name: String, transport: any HTTPTransport, cache: any UpstreamCacheStore, policy: Policy = Policy(),
         coordination: any UpstreamCoordination = LocalUpstreamCoordination(), logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -71,7 +71,7 @@ public struct UpstreamFetcher: Sendable {
     /// The body of the resource identified by `cacheKey`, fetched from `url` when the cache cannot answer.
     ///
     /// `cacheKey` and `logPath` must not contain credentials; `url` and `headers` may.
-    public func body(cacheKey: String, url: String, headers: [(String, String)], logPath: String) async throws
+    package func body(cacheKey: String, url: String, headers: [(String, String)], logPath: String) async throws
         -> [UInt8]
     {
         let cached = try? await cache.response(for: cacheKey)

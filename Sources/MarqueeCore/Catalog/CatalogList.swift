@@ -1,13 +1,13 @@
-public import MarqueeWire
+package import MarqueeWire
 
 /// A named list of the catalog, e.g. popular movies or TV airing today.
-public enum CatalogList: Hashable, Sendable {
+package enum CatalogList: Hashable, Sendable {
     case movies(MovieList)
     case tv(TVList)
     case popularPeople
 
     /// The lists of movies.
-    public enum MovieList: String, CaseIterable, Sendable {
+    package enum MovieList: String, CaseIterable, Sendable {
         case trending, popular
         case topRated = "top_rated"
         case upcoming
@@ -15,7 +15,7 @@ public enum CatalogList: Hashable, Sendable {
     }
 
     /// The lists of TV shows.
-    public enum TVList: String, CaseIterable, Sendable {
+    package enum TVList: String, CaseIterable, Sendable {
         case trending, popular
         case topRated = "top_rated"
         case airingToday = "airing_today"
@@ -23,7 +23,7 @@ public enum CatalogList: Hashable, Sendable {
     }
 
     /// The media kind the list holds.
-    public var kind: MediaKind {
+    package var kind: MediaKind {
         switch self {
         case .movies: .movie
         case .tv: .tv
@@ -32,7 +32,7 @@ public enum CatalogList: Hashable, Sendable {
     }
 
     /// The list's name as used in paths, e.g. `top_rated`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .movies(let list): list.rawValue
         case .tv(let list): list.rawValue
@@ -41,15 +41,15 @@ public enum CatalogList: Hashable, Sendable {
     }
 
     /// Whether the list takes a trending `window`.
-    public var isTrending: Bool { name == "trending" }
+    package var isTrending: Bool { name == "trending" }
 }
 
 /// The time window of a trending list.
-public enum TrendingWindow: String, CaseIterable, Sendable {
+package enum TrendingWindow: String, CaseIterable, Sendable {
     case day, week
 
     /// Parses `window=`, defaulting to `day`.
-    public init(parameter: String?) throws(DomainError) {
+    package init(parameter: String?) throws(DomainError) {
         guard let parameter else {
             self = .day
             return

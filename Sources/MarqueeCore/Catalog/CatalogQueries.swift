@@ -1,44 +1,44 @@
 import Foundation
-public import MarqueeWire
+package import MarqueeWire
 
 /// Language and region a catalog request is made for.
-public struct LocaleOptions: Hashable, Sendable {
+package struct LocaleOptions: Hashable, Sendable {
     /// BCP 47-style language, e.g. `en-US` (TMDB's `language`).
-    public var language: String
+    package var language: String
     /// ISO 3166-1 region, e.g. `US` (certifications, watch providers, release dates).
-    public var region: String
+    package var region: String
 
     /// Creates locale options.
-    public init(language: String, region: String) {
+    package init(language: String, region: String) {
         self.language = language
         self.region = region
     }
 
     /// The language part alone, e.g. `en` of `en-US`.
-    public var languageCode: String {
+    package var languageCode: String {
         String(language.split(separator: "-").first ?? Substring(language)).lowercased()
     }
 }
 
 /// A search across the catalog.
-public struct SearchQuery: Hashable, Sendable {
+package struct SearchQuery: Hashable, Sendable {
     /// What to search: everything, or one kind.
-    public enum Scope: String, CaseIterable, Sendable {
+    package enum Scope: String, CaseIterable, Sendable {
         case multi, movie, tv, person
     }
 
     /// The trimmed query, 1–200 characters.
-    public var text: String
+    package var text: String
     /// Which kinds to search.
-    public var scope: Scope
+    package var scope: Scope
     /// Release (movie) or first-air (TV) year filter.
-    public var year: Int?
+    package var year: Int?
     /// 1-based page.
-    public var page: Int
+    package var page: Int
 
     /// Search text as typed, trimmed; nil when blank. `catalog.bad_query` when longer than 200 characters or
     /// holding control characters (a NUL would otherwise search for nothing and find nothing, without a word).
-    public static func text(_ typed: String) throws(DomainError) -> String? {
+    package static func text(_ typed: String) throws(DomainError) -> String? {
         let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         guard trimmed.unicodeScalars.count <= 200 else {
@@ -51,7 +51,7 @@ public struct SearchQuery: Hashable, Sendable {
     }
 
     /// Creates a validated query, throwing `catalog.bad_query` for an empty, overlong or unprintable text.
-    public init(text: String, scope: Scope = .multi, year: Int? = nil, page: Int = 1) throws(DomainError) {
+    package init(text: String, scope: Scope = .multi, year: Int? = nil, page: Int = 1) throws(DomainError) {
         guard let trimmed = try Self.text(text) else {
             throw DomainError(.badQuery, "Type something to search for.")
         }
@@ -66,23 +66,23 @@ public struct SearchQuery: Hashable, Sendable {
 }
 
 /// Browsing titles by genre.
-public struct DiscoverQuery: Hashable, Sendable {
+package struct DiscoverQuery: Hashable, Sendable {
     /// Sort orders for discovery.
-    public enum Sort: String, CaseIterable, Sendable {
+    package enum Sort: String, CaseIterable, Sendable {
         case popularity, rating, date
     }
 
     /// `movie` or `tv`.
-    public var kind: MediaKind
+    package var kind: MediaKind
     /// TMDB genre id to filter by.
-    public var genre: Int?
+    package var genre: Int?
     /// Sort order (always descending: most popular, best rated, newest first).
-    public var sort: Sort
+    package var sort: Sort
     /// 1-based page.
-    public var page: Int
+    package var page: Int
 
     /// Creates a discovery query.
-    public init(kind: MediaKind, genre: Int? = nil, sort: Sort = .popularity, page: Int = 1) {
+    package init(kind: MediaKind, genre: Int? = nil, sort: Sort = .popularity, page: Int = 1) {
         self.kind = kind
         self.genre = genre
         self.sort = sort

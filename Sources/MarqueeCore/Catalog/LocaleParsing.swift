@@ -1,7 +1,7 @@
 /// Validation of language (`en`, `en-US`) and region (`US`) codes, for requests, settings and profiles.
-public enum LocaleParsing {
+package enum LocaleParsing {
     /// `en` or `en-US` (case normalised), else nil.
-    public static func language(_ text: String) -> String? {
+    package static func language(_ text: String) -> String? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
@@ -13,7 +13,7 @@ public enum LocaleParsing {
     }
 
     /// `US` (any case), else nil.
-    public static func region(_ text: String) -> String? {
+    package static func region(_ text: String) -> String? {
         guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         return text.uppercased()
     }

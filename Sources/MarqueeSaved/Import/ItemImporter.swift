@@ -1,20 +1,20 @@
-public import Foundation
-public import MarqueeCatalog
-public import MarqueeCore
+package import Foundation
+package import MarqueeCatalog
+package import MarqueeCore
 import MarqueeStore
-public import MarqueeWire
+package import MarqueeWire
 
 /// Imports saved items from Marquee's own exports (JSON or CSV), a Letterboxd CSV or an IMDb list CSV. Letterboxd
 /// and IMDb rows are matched to the catalog by TMDB id, then IMDb id, then title and year. Items already saved are
 /// left untouched, so running the same import twice (or two at once) changes nothing the second time.
-public struct ItemImporter: Sendable {
+package struct ItemImporter: Sendable {
     /// The formats it reads: `json` and `csv` are Marquee's exports.
-    public enum Format: String, Sendable, CaseIterable {
+    package enum Format: String, Sendable, CaseIterable {
         case json, csv, letterboxd, imdb
     }
 
     /// The most rows one import reads.
-    public static let maxRows = 10_000
+    package static let maxRows = 10_000
 
     let items: SavedItemService
     let catalog: any CatalogProvider
@@ -22,7 +22,7 @@ public struct ItemImporter: Sendable {
     let now: @Sendable () -> Date
 
     /// Creates an importer that saves through `items` and matches against `catalog`.
-    public init(
+    package init(
         items: SavedItemService, catalog: any CatalogProvider, locale: LocaleOptions,
         now: @escaping @Sendable () -> Date
     ) {
@@ -34,7 +34,7 @@ public struct ItemImporter: Sendable {
 
     /// Imports `text` for `user`. `format` nil detects it; Letterboxd and IMDb rows go into `list` (default:
     /// watchlist), Marquee's rows into their own lists.
-    public func run(_ text: String, format: Format?, list: SavedList?, for user: UserID) async throws -> ImportReport {
+    package func run(_ text: String, format: Format?, list: SavedList?, for user: UserID) async throws -> ImportReport {
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         let detected = try Self.detect(trimmed)
         if let format, format != detected, !(format == .letterboxd && detected == .imdb) {

@@ -1,12 +1,12 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
-public import MarqueeStoreSQL
+package import MarqueeStoreSQL
 
 /// The secret that signs access tokens: the configured one, or one generated on first start and kept, so sessions
 /// survive restarts without any setup. A SQLite deployment keeps it in the data directory (readable by the owner
 /// only); instances sharing a PostgreSQL database keep it there, so a token from one is good on all.
-public enum TokenSecret {
+package enum TokenSecret {
     /// The secret's name in the database and its file name in the data directory.
     static let name = "token-secret"
 
@@ -36,7 +36,7 @@ public enum TokenSecret {
 
     /// Moves the secret a SQLite deployment generated into a shared database (`marquee db copy`), so tokens issued
     /// before the move stay valid. Nothing happens when the folder has no secret; an unreadable one is an error.
-    public static func copy(fromDataDirectory directory: String, to database: any Database) async throws {
+    package static func copy(fromDataDirectory directory: String, to database: any Database) async throws {
         let path = file(in: directory)
         guard FileManager.default.fileExists(atPath: path) else { return }
         let bytes = try fileSecret(at: path)

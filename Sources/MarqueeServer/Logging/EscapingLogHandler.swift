@@ -1,37 +1,37 @@
-public import Logging
+package import Logging
 
 /// A `LogHandler` that writes control characters in messages and metadata as escapes (`\n`, `\u{1B}`) before
 /// handing them on, so that a value a client chose (an OAuth `error`, a path, a header) can never start a line of
 /// its own, forge another entry or send terminal codes to whoever reads the log.
-public struct EscapingLogHandler: LogHandler {
+package struct EscapingLogHandler: LogHandler {
     private var base: any LogHandler
 
     /// Wraps `base`.
-    public init(_ base: any LogHandler) {
+    package init(_ base: any LogHandler) {
         self.base = base
     }
 
-    public var logLevel: Logger.Level {
+    package var logLevel: Logger.Level {
         get { base.logLevel }
         set { base.logLevel = newValue }
     }
 
-    public var metadata: Logger.Metadata {
+    package var metadata: Logger.Metadata {
         get { base.metadata }
         set { base.metadata = newValue.mapValues(Self.escaped) }
     }
 
-    public var metadataProvider: Logger.MetadataProvider? {
+    package var metadataProvider: Logger.MetadataProvider? {
         get { base.metadataProvider }
         set { base.metadataProvider = newValue }
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { base[metadataKey: key] }
         set { base[metadataKey: key] = newValue.map(Self.escaped) }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var event = event
         event.message = Logger.Message(stringLiteral: Self.escaped(event.message.description))
         var metadata = event.metadata?.mapValues(Self.escaped) ?? [:]
@@ -54,7 +54,7 @@ public struct EscapingLogHandler: LogHandler {
 
     /// `text` with every control character (C0, DEL, C1, and the line and paragraph separators) escaped, and
     /// backslashes doubled, so that an escape in the log always means what it says.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -1,86 +1,86 @@
 import Foundation
-public import Logging
-public import MarqueeAccounts
-public import MarqueeCatalog
+package import Logging
+package import MarqueeAccounts
+package import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
-public import MarqueeStoreSQL
+package import MarqueeStoreSQL
 
 /// Every setting of `marquee serve`, read once at start.
-public struct ServerSettings: Sendable {
+package struct ServerSettings: Sendable {
     /// Address to listen on. `host` (`MARQUEE_HOST`), default `127.0.0.1`.
-    public var host: String
+    package var host: String
     /// Port to listen on; 0 picks a free one. `port` (`MARQUEE_PORT`), default 8080.
-    public var port: Int
+    package var port: Int
     /// Folder holding the SQLite file (and the development outbox). `dataDir` (`MARQUEE_DATA_DIR`), default
     /// `./marquee-data`.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// The SQLite file in the data directory (used unless `database` is set).
-    public var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("marquee.sqlite") }
+    package var sqlitePath: String { (dataDirectory as NSString).appendingPathComponent("marquee.sqlite") }
     /// PostgreSQL instead of the SQLite file: `databaseURL` (`MARQUEE_DATABASE_URL`,
     /// `postgres://user:password@host:port/database?sslmode=…`). Several instances may share it.
-    public var database: PostgreSQLLocation?
+    package var database: PostgreSQLLocation?
     /// Seconds to keep retrying at start while PostgreSQL is unreachable. `databaseWait` (`MARQUEE_DATABASE_WAIT`),
     /// default 30.
-    public var databaseWait: Int
+    package var databaseWait: Int
     /// The URL people reach this server at, for links and image URLs. `publicURL` (`MARQUEE_PUBLIC_URL`),
     /// default `http://HOST:PORT`.
-    public var publicURL: String?
+    package var publicURL: String?
     /// TMDB access; nil serves the local catalog. `tmdb.apiKey` (`MARQUEE_TMDB_API_KEY`, v3) or
     /// `tmdb.readToken` (`MARQUEE_TMDB_READ_TOKEN`, v4); `tmdb.baseURL` (`MARQUEE_TMDB_BASE_URL`, default
     /// `https://api.themoviedb.org/3`); `tmdb.imageBaseURL` (`MARQUEE_TMDB_IMAGE_BASE_URL`, default from TMDB's
     /// /configuration).
-    public var tmdb: TMDBSettings?
+    package var tmdb: TMDBSettings?
     /// Outbound TMDB requests per second. `tmdb.rateLimit` (`MARQUEE_TMDB_RATE_LIMIT`), default 40.
-    public var tmdbRateLimit: Double
+    package var tmdbRateLimit: Double
     /// MiB the cache of upstream (TMDB) answers may take in the database; past it the least recently used go.
     /// `upstreamCacheSize` (`MARQUEE_UPSTREAM_CACHE_SIZE`), default 256.
-    public var upstreamCacheSize: Int
+    package var upstreamCacheSize: Int
     /// Region when a request names none. `defaultRegion` (`MARQUEE_DEFAULT_REGION`), default `US`.
-    public var defaultRegion: String
+    package var defaultRegion: String
     /// Language when a request names none. `defaultLanguage` (`MARQUEE_DEFAULT_LANGUAGE`), default `en-US`.
-    public var defaultLanguage: String
+    package var defaultLanguage: String
     /// Log level. `logLevel` (`MARQUEE_LOG_LEVEL`): trace, debug, info, notice, warning, error, critical;
     /// default info.
-    public var logLevel: Logger.Level
+    package var logLevel: Logger.Level
     /// Secret that signs access tokens, at least 32 characters. `tokenSecret` (`MARQUEE_TOKEN_SECRET`); default: a
     /// random secret generated once and kept in `<dataDir>/token-secret`, so sessions survive restarts.
-    public var tokenSecret: String?
+    package var tokenSecret: String?
     /// SMTP delivery. `smtpURL` (`MARQUEE_SMTP_URL`: `smtp://user:pass@host:port` with STARTTLS when offered, or
     /// `smtps://…`); `smtpCAFile` (`MARQUEE_SMTP_CA_FILE`) adds trusted certificates. Unset: mail is written to
     /// `<dataDir>/outbox/` and the log (development mode).
-    public var smtp: SMTPSettings?
+    package var smtp: SMTPSettings?
     /// The `From` of every mail. `mailFrom` (`MARQUEE_MAIL_FROM`), default `Marquee <marquee@HOST>` of the public URL.
-    public var mailFrom: String?
+    package var mailFrom: String?
     /// Google sign-in; nil when `google.clientID` (`MARQUEE_GOOGLE_CLIENT_ID`) is unset. `google.issuer`
     /// (`MARQUEE_GOOGLE_ISSUER`, default `https://accounts.google.com`), `google.jwksURL` (`MARQUEE_GOOGLE_JWKS_URL`,
     /// default `https://www.googleapis.com/oauth2/v3/certs`). The web app's "Sign in with Google" also needs
     /// `google.clientSecret` (`MARQUEE_GOOGLE_CLIENT_SECRET`); `google.authorizationURL`
     /// (`MARQUEE_GOOGLE_AUTHORIZATION_URL`, default `https://accounts.google.com/o/oauth2/v2/auth`) and
     /// `google.tokenURL` (`MARQUEE_GOOGLE_TOKEN_URL`, default `https://oauth2.googleapis.com/token`).
-    public var google: GoogleSettings?
+    package var google: GoogleSettings?
     /// Failed (or, for mail-sending actions, all) attempts allowed per minute per account and per client address
     /// before 429. `authThrottleLimit` (`MARQUEE_AUTH_THROTTLE_LIMIT`), default 10; 0 turns throttling off.
-    public var authThrottleLimit: Int
+    package var authThrottleLimit: Int
     /// Reverse proxies (exact IP addresses) whose `X-Forwarded-For` names the client. `trustedProxies`
     /// (`MARQUEE_TRUSTED_PROXIES`, comma-separated, e.g. `127.0.0.1,::1` behind a local nginx), default none.
-    public var trustedProxies: Set<String>
+    package var trustedProxies: Set<String>
     /// How many items one account may save, both lists together. `itemLimit` (`MARQUEE_ITEM_LIMIT`), default 10,000.
-    public var itemLimit: Int
+    package var itemLimit: Int
     /// How many live streams one account may have open on this instance (tabs and devices). `streamLimit`
     /// (`MARQUEE_STREAM_LIMIT`), default 100.
-    public var streamLimit: Int
+    package var streamLimit: Int
     /// Seconds a connection has to send a request's line and headers, from opening or from the previous answer
     /// (an idle keep-alive connection is closed after as long). `headerTimeout` (`MARQUEE_HEADER_TIMEOUT`), default 20.
-    public var headerTimeout: Int
+    package var headerTimeout: Int
     /// Seconds a request has to send its body once its headers are in, and an answer waits for a client that stopped
     /// reading it before the connection is closed. `bodyTimeout` (`MARQUEE_BODY_TIMEOUT`), default 60.
-    public var bodyTimeout: Int
+    package var bodyTimeout: Int
     /// Limits and intervals the code chooses (not configuration).
-    public var tuning = ServerTuning()
+    package var tuning = ServerTuning()
 
     /// Reads and validates every setting.
-    public init(reading reader: SettingsReader) throws {
+    package init(reading reader: SettingsReader) throws {
         host = try reader.text("host", default: "127.0.0.1", expected: "a host name or IP address") {
             !$0.contains(" ") && !$0.contains("/")
         }
@@ -164,7 +164,7 @@ public struct ServerSettings: Sendable {
     }
 
     /// The base of absolute URLs this server hands out.
-    public func resolvedPublicURL(boundPort: Int) -> String {
+    package func resolvedPublicURL(boundPort: Int) -> String {
         if let publicURL { return publicURL }
         let reachable = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
         return "http://\(reachable.contains(":") ? "[\(reachable)]" : reachable):\(boundPort)"
@@ -172,22 +172,22 @@ public struct ServerSettings: Sendable {
 }
 
 /// Google sign-in settings.
-public struct GoogleSettings: Sendable, Equatable {
+package struct GoogleSettings: Sendable, Equatable {
     /// The OAuth client id ID tokens must be issued for (`aud`).
-    public var clientID: String
+    package var clientID: String
     /// The expected `iss`.
-    public var issuer: String
+    package var issuer: String
     /// Where the issuer's signing keys are published.
-    public var jwksURL: String
+    package var jwksURL: String
     /// The OAuth client secret; without it the web app offers no Google button (apps send ID tokens instead).
-    public var clientSecret: String?
+    package var clientSecret: String?
     /// Where browsers are sent to sign in.
-    public var authorizationURL: String
+    package var authorizationURL: String
     /// Where authorization codes are traded for tokens.
-    public var tokenURL: String
+    package var tokenURL: String
 
     /// The web sign-in's client, when a secret is set.
-    public var webClient: OAuthCodeFlow.Client? {
+    package var webClient: OAuthCodeFlow.Client? {
         clientSecret.map {
             OAuthCodeFlow.Client(
                 clientID: clientID, clientSecret: $0, authorizationURL: authorizationURL, tokenURL: tokenURL)

@@ -1,27 +1,27 @@
 import Foundation
-public import MarqueeCatalog
+package import MarqueeCatalog
 
 /// Limits and intervals the code chooses rather than the operator (nothing reads them from configuration), kept
 /// with the settings so that every number that shapes the server has one home; tests shorten them.
-public struct ServerTuning: Sendable {
+package struct ServerTuning: Sendable {
     /// Retry, timeout, cache and share tuning for upstream calls; the rate limit comes from `tmdbRateLimit`.
-    public var upstreamPolicy = UpstreamFetcher.Policy()
+    package var upstreamPolicy = UpstreamFetcher.Policy()
     /// How often idle guests, ended sessions and old links are looked for.
-    public var abandonedAccountPurgeInterval: Duration = .seconds(3600)
+    package var abandonedAccountPurgeInterval: Duration = .seconds(3600)
     /// How often the upstream cache is kept within its bounds.
-    public var upstreamCachePurgeInterval: Duration = .seconds(60)
+    package var upstreamCachePurgeInterval: Duration = .seconds(60)
     /// How often live streams get a heartbeat.
-    public var streamHeartbeat: Duration = .seconds(15)
+    package var streamHeartbeat: Duration = .seconds(15)
     /// How many recent changes each person's log keeps for resuming.
-    public var changeLogLength = 1_000
+    package var changeLogLength = 1_000
     /// How many bytes of frames a live stream may fall behind a socket that takes no more before it is closed.
-    public var streamBacklogLimit = 512 * 1_024
+    package var streamBacklogLimit = 512 * 1_024
     /// How long an answer of `auth.too_many_attempts` is held back (`ErrorMiddleware`).
-    public var refusalDelay: Duration = .seconds(1)
+    package var refusalDelay: Duration = .seconds(1)
     /// How many pieces of exports and snapshots run at once (`WorkLane`): half of the cores, so that a few large
     /// exports leave the other half to everyone else.
-    public var bulkWorkWidth = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    package var bulkWorkWidth = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
 
     /// The defaults above.
-    public init() {}
+    package init() {}
 }

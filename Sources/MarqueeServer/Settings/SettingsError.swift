@@ -1,20 +1,20 @@
 /// A setting that is missing or invalid; names the setting and its environment variable.
-public struct SettingsError: Error, CustomStringConvertible, Sendable {
+package struct SettingsError: Error, CustomStringConvertible, Sendable {
     /// The setting's key, e.g. `tmdb.baseURL`.
-    public let key: String
+    package let key: String
     /// What is wrong and what is expected.
-    public let problem: String
+    package let problem: String
 
     /// Creates an error for the setting `key`.
-    public init(key: String, problem: String) {
+    package init(key: String, problem: String) {
         self.key = key
         self.problem = problem
     }
 
     /// The environment variable that sets `key`, e.g. `MARQUEE_TMDB_BASE_URL`.
-    public var variable: String { SettingsReader.environmentName(of: key) }
+    package var variable: String { SettingsReader.environmentName(of: key) }
 
-    public var description: String {
+    package var description: String {
         "Invalid setting \(key) (environment variable \(variable)): \(problem)"
     }
 }

@@ -1,11 +1,11 @@
 import Configuration
-public import Foundation
+package import Foundation
 import SystemPackage
 
 extension SettingsReader {
     /// Marquee's sources of settings, highest priority first: `flags` (keys as in the config file), the
     /// `MARQUEE_…` environment variables, the JSON config file (`configFile`, else `MARQUEE_CONFIG_FILE`), defaults.
-    public static func standard(
+    package static func standard(
         flags: [String: String] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
         configFile: String? = nil
     ) async throws -> SettingsReader {

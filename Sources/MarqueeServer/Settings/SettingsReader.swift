@@ -1,18 +1,18 @@
-public import Configuration
+package import Configuration
 import Foundation
 
 /// Reads raw setting values from swift-configuration and validates them, so every invalid value fails at start
 /// with a `SettingsError` naming the setting and its variable.
-public struct SettingsReader: Sendable {
+package struct SettingsReader: Sendable {
     private let config: ConfigReader
 
     /// Wraps a configuration reader whose keys are unprefixed (`port`, `tmdb.apiKey`).
-    public init(config: ConfigReader) {
+    package init(config: ConfigReader) {
         self.config = config
     }
 
     /// `tmdb.apiKey` → `MARQUEE_TMDB_API_KEY`.
-    public static func environmentName(of key: String) -> String {
+    package static func environmentName(of key: String) -> String {
         var name = "MARQUEE"
         for component in key.split(separator: ".") {
             name += "_"
@@ -27,7 +27,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// The value as text, whatever type the source stored it as; nil when unset or blank.
-    public func string(_ key: String, isSecret: Bool = false) -> String? {
+    package func string(_ key: String, isSecret: Bool = false) -> String? {
         let configKey = ConfigKey(key.split(separator: ".").map(String.init))
         let raw =
             config.string(forKey: configKey, isSecret: isSecret)
@@ -39,7 +39,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// A whole number within `range`.
-    public func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) throws -> Int {
+    package func int(_ key: String, default defaultValue: Int, range: ClosedRange<Int>) throws -> Int {
         guard let text = string(key) else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
             throw SettingsError(
@@ -49,7 +49,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// A number within `range`.
-    public func double(_ key: String, default defaultValue: Double, range: ClosedRange<Double>) throws -> Double {
+    package func double(_ key: String, default defaultValue: Double, range: ClosedRange<Double>) throws -> Double {
         guard let text = string(key) else { return defaultValue }
         guard let value = Double(text), range.contains(value) else {
             throw SettingsError(
@@ -59,7 +59,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// An absolute http(s) URL without a trailing slash.
-    public func url(_ key: String, default defaultValue: String?) throws -> String? {
+    package func url(_ key: String, default defaultValue: String?) throws -> String? {
         guard let text = string(key) ?? defaultValue else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host != nil
@@ -70,7 +70,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// A value matching one of `allowed`.
-    public func choice(_ key: String, default defaultValue: String, allowed: [String]) throws -> String {
+    package func choice(_ key: String, default defaultValue: String, allowed: [String]) throws -> String {
         guard let text = string(key) else { return defaultValue }
         guard allowed.contains(text.lowercased()) else {
             throw SettingsError(key: key, problem: "'\(text)' is not one of \(allowed.joined(separator: ", ")).")
@@ -79,7 +79,7 @@ public struct SettingsReader: Sendable {
     }
 
     /// A value checked by `isValid`.
-    public func text(_ key: String, default defaultValue: String, expected: String, isValid: (String) -> Bool) throws
+    package func text(_ key: String, default defaultValue: String, expected: String, isValid: (String) -> Bool) throws
         -> String
     {
         guard let text = string(key) else { return defaultValue }

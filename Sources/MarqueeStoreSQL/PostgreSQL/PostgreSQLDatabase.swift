@@ -1,12 +1,12 @@
 import Foundation
-public import Logging
+package import Logging
 import MarqueeCore
 import MarqueeStore
 import NIOCore
 import PostgresKit
 import PostgresNIO
-public import SQLKit
-public import ServiceLifecycle
+package import SQLKit
+package import ServiceLifecycle
 import Synchronization
 
 /// A PostgreSQL database that several `marquee serve` instances share: a pool of connections (PostgresNIO's
@@ -15,17 +15,17 @@ import Synchronization
 ///
 /// When the server cannot be reached, or no connection frees up within the location's `connectTimeout`, calls
 /// fail with `storage.unavailable` (503) instead of waiting.
-public final class PostgreSQLDatabase: Database, Service {
+package final class PostgreSQLDatabase: Database, Service {
     private let client: PostgresClient
     private let running: Task<Void, Never>
     private let connections: PostgresConnections
     private let postgresBus: PostgresBus
     private let isClosed = Mutex(false)
     /// Where the server is (password hidden), for logs.
-    public let location: String
+    package let location: String
 
-    public var reader: any SQLDatabase { connections }
-    public var bus: (any InstanceBus)? { postgresBus }
+    package var reader: any SQLDatabase { connections }
+    package var bus: (any InstanceBus)? { postgresBus }
 
     private init(location: PostgreSQLLocation, logger: Logger) throws {
         var configuration = try location.clientConfiguration()
@@ -46,7 +46,7 @@ public final class PostgreSQLDatabase: Database, Service {
 
     /// Connects to the server at `location`, waiting up to `wait` for it to come up (retrying every second and
     /// logging why); throws `PostgreSQLUnreachable` if it never answers.
-    public static func open(
+    package static func open(
         location: PostgreSQLLocation, logger: Logger, waitingUpTo wait: Duration = .seconds(30)
     ) async throws -> PostgreSQLDatabase {
         let deadline = ContinuousClock.now.advanced(by: wait)
@@ -83,7 +83,7 @@ public final class PostgreSQLDatabase: Database, Service {
 
     /// The server's own words for an error of PostgreSQL's (`permission denied for schema public`), which
     /// PostgresNIO keeps out of its description; nil for other errors.
-    public static func reason(_ error: any Error) -> String? {
+    package static func reason(_ error: any Error) -> String? {
         error is PSQLError ? PostgresConnections.describe(error) : nil
     }
 
@@ -103,7 +103,7 @@ public final class PostgreSQLDatabase: Database, Service {
         }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let committing = Atomic(false)
         do {
             return try await connections.leasing { connection in
@@ -132,7 +132,7 @@ public final class PostgreSQLDatabase: Database, Service {
 
     /// One round trip for all the keys: PostgreSQL evaluates a select list left to right, so the locks are taken
     /// in ascending number, the same order in every transaction.
-    public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {
+    package func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {
         guard !keys.isEmpty else { return }
         let calls = keys.map(\.number).sorted().map { number -> SQLQueryString in
             "pg_advisory_xact_lock(\(bind: number))"
@@ -142,7 +142,7 @@ public final class PostgreSQLDatabase: Database, Service {
 
     /// Asks with at most a second to get a connection: a health checker's own timeout is often a few seconds, and
     /// a server that cannot lend a connection in a second is not ready either.
-    public func isHealthy() async -> Bool {
+    package func isHealthy() async -> Bool {
         let quick = PostgresConnections(
             client: client, leaseTimeout: min(connections.leaseTimeout, .seconds(1)), logger: connections.logger,
             eventLoop: connections.eventLoop)
@@ -150,7 +150,7 @@ public final class PostgreSQLDatabase: Database, Service {
     }
 
     /// Stops listening and closes every connection; `run` calls it on shutdown.
-    public func close() async {
+    package func close() async {
         guard
             !isClosed.withLock({ closed in
                 defer { closed = true }
@@ -162,7 +162,7 @@ public final class PostgreSQLDatabase: Database, Service {
         await running.value
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try? await gracefulShutdown()
         await close()
     }
@@ -170,11 +170,11 @@ public final class PostgreSQLDatabase: Database, Service {
 }
 
 /// The database could not be reached at start within the wait.
-public struct PostgreSQLUnreachable: Error, CustomStringConvertible {
-    public let location: String
-    public let reason: String
+package struct PostgreSQLUnreachable: Error, CustomStringConvertible {
+    package let location: String
+    package let reason: String
 
-    public var description: String {
+    package var description: String {
         "cannot reach PostgreSQL at \(location): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)"
     }
 }

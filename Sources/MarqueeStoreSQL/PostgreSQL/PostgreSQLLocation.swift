@@ -9,29 +9,29 @@ import PostgresNIO
 ///
 /// `sslmode` follows libpq: `disable`, `prefer` (the default: TLS when the server offers it), `require` (TLS, any
 /// certificate), `verify-ca` (a trusted certificate), `verify-full` (trusted and naming the host).
-public struct PostgreSQLLocation: Sendable, Equatable {
+package struct PostgreSQLLocation: Sendable, Equatable {
     /// How TLS is used.
-    public enum TLSMode: String, Sendable, CaseIterable {
+    package enum TLSMode: String, Sendable, CaseIterable {
         case disable, prefer, require
         case verifyCA = "verify-ca"
         case verifyFull = "verify-full"
     }
 
-    public var host: String
-    public var port: Int
-    public var username: String
-    public var password: String?
-    public var database: String
-    public var tls: TLSMode
+    package var host: String
+    package var port: Int
+    package var username: String
+    package var password: String?
+    package var database: String
+    package var tls: TLSMode
     /// PEM file with the certificates to trust instead of the system's.
-    public var rootCertificateFile: String?
+    package var rootCertificateFile: String?
     /// Connections this instance's requests share at most (the instance bus holds one more).
-    public var poolSize: Int
+    package var poolSize: Int
     /// How long opening a connection, or waiting for a free one, may take before the request fails with 503.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
 
     /// Reads a `postgres://` or `postgresql://` URL; the error says what is wrong with it (never echoing the password).
-    public init(url text: String) throws(PostgreSQLLocationError) {
+    package init(url text: String) throws(PostgreSQLLocationError) {
         guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
             scheme == "postgres" || scheme == "postgresql"
         else { throw PostgreSQLLocationError("it is not a postgres:// URL.") }
@@ -60,7 +60,7 @@ public struct PostgreSQLLocation: Sendable, Equatable {
     }
 
     /// The URL with the password hidden, for logs and messages.
-    public var redacted: String {
+    package var redacted: String {
         "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)?sslmode=\(tls.rawValue)"
     }
 
@@ -134,8 +134,8 @@ public struct PostgreSQLLocation: Sendable, Equatable {
 }
 
 /// Why a database URL could not be used.
-public struct PostgreSQLLocationError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+package struct PostgreSQLLocationError: Error, Sendable, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

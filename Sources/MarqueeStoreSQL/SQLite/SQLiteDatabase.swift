@@ -1,10 +1,10 @@
 import Foundation
-public import Logging
+package import Logging
 import MarqueeStore
 import NIOCore
 import NIOPosix
-public import SQLKit
-public import ServiceLifecycle
+package import SQLKit
+package import ServiceLifecycle
 import Synchronization
 import VaporCSQLite
 
@@ -16,7 +16,7 @@ import VaporCSQLite
 /// Statements run in place through SQLite's C API (`SQLiteHandle`) rather than through SQLiteNIO's thread pool: on
 /// the 2-core benchmark machine that cut the CPU of a favourite save from about 1.7 ms to a fraction of it,
 /// because SQLiteNIO hops threads twice per statement and once more per result row.
-public final class SQLiteDatabase: Database, Service {
+package final class SQLiteDatabase: Database, Service {
     private let writer: DirectSQLiteDatabase
     private let readers: DirectSQLiteDatabase
     private let commits: GroupCommit
@@ -24,9 +24,9 @@ public final class SQLiteDatabase: Database, Service {
     private let flusher: LogFlusher?
     private let isClosed = Mutex(false)
     /// The file's path.
-    public let path: String
+    package let path: String
 
-    public var reader: any SQLDatabase { readers }
+    package var reader: any SQLDatabase { readers }
 
     private init(path: String, writer: SQLiteHandle, readers: [SQLiteHandle], flusher: LogFlusher?, logger: Logger) {
         self.path = path
@@ -38,7 +38,7 @@ public final class SQLiteDatabase: Database, Service {
     }
 
     /// Opens (creating if needed) the database file at `path` and sets it up for concurrent use.
-    public static func open(path: String, logger: Logger, readerCount: Int = 4) async throws -> SQLiteDatabase {
+    package static func open(path: String, logger: Logger, readerCount: Int = 4) async throws -> SQLiteDatabase {
         try await open(path: path, logger: logger, readerCount: readerCount, flushingLogAt: nil)
     }
 
@@ -100,29 +100,29 @@ public final class SQLiteDatabase: Database, Service {
     }
 
     /// Concurrent writes share commits (see `GroupCommit`); each is still all-or-nothing on its own.
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await commits.write(body)
     }
 
     /// One writer connection already runs transactions one at a time.
-    public func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {}
+    package func lock(_ keys: Set<LockKey>, in db: any SQLDatabase) async throws {}
 
     /// Only one process opens the file.
-    public var bus: (any InstanceBus)? { nil }
+    package var bus: (any InstanceBus)? { nil }
 
     /// Commits become visible before they are on disk (see `LogFlusher`); this waits for those a read may have seen.
-    public func settle() async throws {
+    package func settle() async throws {
         try await flusher?.settle()
     }
 
     /// False too once the log could not be flushed: nothing is written after that (see `LogFlusher`).
-    public func isHealthy() async -> Bool {
+    package func isHealthy() async -> Bool {
         guard flusher?.failure == nil else { return false }
         return (try? await reader.raw("SELECT 1 AS ok").first()) != nil
     }
 
     /// Closes every connection; `run` calls it on shutdown.
-    public func close() async {
+    package func close() async {
         guard
             !isClosed.withLock({ closed in
                 defer { closed = true }
@@ -136,7 +136,7 @@ public final class SQLiteDatabase: Database, Service {
 
     deinit { writerThread.stop() }
 
-    public func run() async throws {
+    package func run() async throws {
         try? await gracefulShutdown()
         await close()
     }

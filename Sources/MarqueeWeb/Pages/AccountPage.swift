@@ -1,10 +1,10 @@
-public import Foundation
+package import Foundation
 import MarqueeWire
 
 /// `/account`: who is signed in, preferences, sign-out, password and email changes, and the danger zone.
-public struct AccountPage: WebPage {
-    public static let template = "account"
-    public let chrome: Chrome
+package struct AccountPage: WebPage {
+    package static let template = "account"
+    package let chrome: Chrome
     let method: String
     let email: String?
     let verified: Bool
@@ -19,21 +19,21 @@ public struct AccountPage: WebPage {
     let rules: [PasswordRule]
 
     /// What the account page shows about an account.
-    public struct Account: Sendable {
-        public var id: String
-        public var method: String
-        public var email: String?
-        public var emailVerified: Bool
-        public var isGuest: Bool
-        public var hasPassword: Bool
-        public var createdAt: Date
-        public var displayName: String?
-        public var region: String?
-        public var language: String?
-        public var temperatureUnit: String?
+    package struct Account: Sendable {
+        package var id: String
+        package var method: String
+        package var email: String?
+        package var emailVerified: Bool
+        package var isGuest: Bool
+        package var hasPassword: Bool
+        package var createdAt: Date
+        package var displayName: String?
+        package var region: String?
+        package var language: String?
+        package var temperatureUnit: String?
 
         /// Describes an account.
-        public init(
+        package init(
             id: String, method: String, email: String?, emailVerified: Bool, isGuest: Bool, hasPassword: Bool,
             createdAt: Date, displayName: String?, region: String?, language: String?, temperatureUnit: String?
         ) {
@@ -52,7 +52,7 @@ public struct AccountPage: WebPage {
     }
 
     /// The page for `account`; `rules` are the password policy's, for the change-password and upgrade forms.
-    public init(chrome: Chrome, account: Account, rules: [PasswordRule]) {
+    package init(chrome: Chrome, account: Account, rules: [PasswordRule]) {
         self.chrome = chrome
         method =
             switch (account.method, account.email, account.hasPassword) {
@@ -79,12 +79,12 @@ public struct AccountPage: WebPage {
 }
 
 /// One rule of the password policy, shown next to password fields and checked as the person types.
-public struct PasswordRule: Sendable {
+package struct PasswordRule: Sendable {
     let code: String
     let text: String
 
     /// A rule with its stable code (`too_short`) and how it reads (`at least 8 characters`).
-    public init(code: String, text: String) {
+    package init(code: String, text: String) {
         self.code = code
         self.text = text
     }

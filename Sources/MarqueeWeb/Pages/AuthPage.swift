@@ -2,9 +2,9 @@ import MarqueeCore
 
 /// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest" (for a
 /// guest already, a link back to where they were: starting another guest would leave their saved items behind).
-public struct AuthPage: WebPage {
-    public static let template = "auth"
-    public let chrome: Chrome
+package struct AuthPage: WebPage {
+    package static let template = "auth"
+    package let chrome: Chrome
     let signUp: Bool
     let heading: String
     let next: String
@@ -21,7 +21,7 @@ public struct AuthPage: WebPage {
     /// the form's double-submit token, for a submission without scripts (which post the form itself). Drawn again
     /// after such a submission, it keeps the `email` typed and shows the `error`; `done` says a sign-up went through
     /// (the form gives way to the `notice`).
-    public init(
+    package init(
         chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil, csrf: String,
         email: String = "", error: String? = nil, done: Bool = false
     ) {

@@ -1,8 +1,8 @@
 /// `/downloads`: the titles saved for offline, listed by the script from the browser's storage.
-public struct DownloadsPage: WebPage {
-    public static let template = "downloads"
-    public let chrome: Chrome
+package struct DownloadsPage: WebPage {
+    package static let template = "downloads"
+    package let chrome: Chrome
 
     /// The downloads page.
-    public init(chrome: Chrome) { self.chrome = chrome }
+    package init(chrome: Chrome) { self.chrome = chrome }
 }

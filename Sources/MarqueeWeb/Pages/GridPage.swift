@@ -1,11 +1,11 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// A paged grid of cards with tabs: `/movies`, `/tv`, a genre's titles and "See all" lists. Without JavaScript it
 /// pages with a link; with it, the next page loads as the end of the grid scrolls into view.
-public struct GridPage: WebPage {
-    public static let template = "grid"
-    public let chrome: Chrome
+package struct GridPage: WebPage {
+    package static let template = "grid"
+    package let chrome: Chrome
     let heading: String
     let tabs: [PageLink]
     let sorts: [PageLink]
@@ -18,7 +18,7 @@ public struct GridPage: WebPage {
 
     /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
     /// through (without `page`).
-    public init(
+    package init(
         chrome: Chrome, heading: String, tabs: [PageLink], sorts: [PageLink] = [], results: Page<MediaSummary>,
         api: String,
         pageURL: (Int) -> String
@@ -37,14 +37,14 @@ public struct GridPage: WebPage {
 }
 
 /// `/genres`: every genre of movies or TV, as links to their titles.
-public struct GenresPage: WebPage {
-    public static let template = "genres"
-    public let chrome: Chrome
+package struct GenresPage: WebPage {
+    package static let template = "genres"
+    package let chrome: Chrome
     let tabs: [PageLink]
     let genres: [PageLink]
 
     /// The genre list for `kind` (movie or tv).
-    public init(chrome: Chrome, kind: MediaKind, genres: [Genre]) {
+    package init(chrome: Chrome, kind: MediaKind, genres: [Genre]) {
         self.chrome = chrome
         tabs = [
             .init(href: "/genres?kind=movie", label: "Movies", current: kind == .movie),

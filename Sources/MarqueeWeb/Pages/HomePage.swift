@@ -1,10 +1,10 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// `/`: a random trending hero, then the rows. Guests see the rows locked under an overlay.
-public struct HomePage: WebPage {
-    public static let template = "home"
-    public let chrome: Chrome
+package struct HomePage: WebPage {
+    package static let template = "home"
+    package let chrome: Chrome
     let hero: Hero?
     let rows: [CardRow]
     let gated: Bool
@@ -21,7 +21,7 @@ public struct HomePage: WebPage {
     static let cardsPerRow = 16
 
     /// The home page. `heroVideos` are the hero's videos, for its "Play trailer".
-    public init(chrome: Chrome, feed: HomeFeed, heroVideos: [Video], gated: Bool) {
+    package init(chrome: Chrome, feed: HomeFeed, heroVideos: [Video], gated: Bool) {
         self.chrome = chrome
         hero = feed.hero.map { hero in
             Hero(

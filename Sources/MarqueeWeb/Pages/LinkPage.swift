@@ -1,9 +1,9 @@
 /// `/verify`, `/email/confirm` and `/reset`: the pages mailed links open. Opening one shows a button or a form;
 /// the action happens on submit, so mail scanners that fetch links cannot use them up. Plain forms: they work
 /// without JavaScript.
-public struct LinkPage: WebPage {
-    public static let template = "link"
-    public let chrome: Chrome
+package struct LinkPage: WebPage {
+    package static let template = "link"
+    package let chrome: Chrome
     let heading: String
     let message: String?
     let isError: Bool
@@ -52,7 +52,7 @@ public struct LinkPage: WebPage {
     }
 
     /// A button that posts `token` to `path`.
-    public static func confirm(
+    package static func confirm(
         chrome: Chrome, heading: String, path: String, token: String, button: String, csrf: String
     )
         -> LinkPage
@@ -63,14 +63,15 @@ public struct LinkPage: WebPage {
     }
 
     /// The form asking for the address to send a reset link to, with a note above it.
-    public static func requestReset(chrome: Chrome, message: String?, isError: Bool = false, csrf: String) -> LinkPage {
+    package static func requestReset(chrome: Chrome, message: String?, isError: Bool = false, csrf: String) -> LinkPage
+    {
         LinkPage(
             chrome: chrome, heading: "Reset your password", message: message, isError: isError,
             requestReset: true, formToken: csrf)
     }
 
     /// The form choosing a new password for a reset link's `token`, with the policy's rules.
-    public static func newPassword(
+    package static func newPassword(
         chrome: Chrome, token: String, rules: [PasswordRule], error: String?, csrf: String
     ) -> LinkPage {
         LinkPage(
@@ -79,12 +80,12 @@ public struct LinkPage: WebPage {
     }
 
     /// What happened, and a link on.
-    public static func outcome(chrome: Chrome, heading: String, message: String, action: PageLink) -> LinkPage {
+    package static func outcome(chrome: Chrome, heading: String, message: String, action: PageLink) -> LinkPage {
         LinkPage(chrome: chrome, heading: heading, message: message, action: action)
     }
 
     /// A refusal with its code and request id, and a link on.
-    public static func failure(
+    package static func failure(
         chrome: Chrome, heading: String, message: String, code: String, requestID: String, action: PageLink
     ) -> LinkPage {
         LinkPage(

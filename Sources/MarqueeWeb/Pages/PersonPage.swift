@@ -1,10 +1,10 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// `/person/{id}`: photo, facts, biography, what they are known for and every credit.
-public struct PersonPage: WebPage {
-    public static let template = "person"
-    public let chrome: Chrome
+package struct PersonPage: WebPage {
+    package static let template = "person"
+    package let chrome: Chrome
     let item: Card
     let photo: String
     let facts: [Fact]
@@ -26,7 +26,7 @@ public struct PersonPage: WebPage {
     }
 
     /// A person's page.
-    public init(chrome: Chrome, person: PersonDetails) {
+    package init(chrome: Chrome, person: PersonDetails) {
         self.chrome = chrome
         item = Card(
             kind: .person, id: person.id, title: person.name, sub: person.knownForDepartment,

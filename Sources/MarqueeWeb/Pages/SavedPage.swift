@@ -1,12 +1,12 @@
 import Foundation
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// `/favorites` and `/watchlist`: the person's saved items with tabs per kind, sort, search, notes, watched and
 /// rating. The script keeps it live: changes made on other devices arrive over the change stream.
-public struct SavedPage: WebPage {
-    public static let template = "saved"
-    public let chrome: Chrome
+package struct SavedPage: WebPage {
+    package static let template = "saved"
+    package let chrome: Chrome
     let list: String
     let heading: String
     let isWatchlist: Bool
@@ -41,13 +41,13 @@ public struct SavedPage: WebPage {
     }
 
     /// What the watchlist shows, as its Show menu (`show=`) names it.
-    public enum Show: String, CaseIterable, Sendable {
+    package enum Show: String, CaseIterable, Sendable {
         case all
         case toWatch = "to_watch"
         case watched
 
         /// The API's `watched` filter for this choice.
-        public var watched: Bool? {
+        package var watched: Bool? {
             switch self {
             case .all: nil
             case .toWatch: false
@@ -66,7 +66,7 @@ public struct SavedPage: WebPage {
 
     /// The page for `list`, showing `items` (of `kind` and, on the watchlist, `watched` or not, when given); `next`
     /// is the cursor of the following page. (Its live stream resumes from the point `chrome` carries.)
-    public init(
+    package init(
         chrome: Chrome, list: SavedList, kind: SavedKind?, watched: Bool? = nil, sort: String, order: String,
         query: String, items: [SavedItem], next: String?
     ) {

@@ -1,12 +1,12 @@
 import Foundation
-public import MarqueeCore
-public import MarqueeWire
+package import MarqueeCore
+package import MarqueeWire
 
 /// `/search`: a form that works by submitting, enhanced to search as you type. With an empty box it shows recent
 /// searches (kept by the browser) and suggestions.
-public struct SearchPage: WebPage {
-    public static let template = "search"
-    public let chrome: Chrome
+package struct SearchPage: WebPage {
+    package static let template = "search"
+    package let chrome: Chrome
     let query: String
     let year: String
     let scopes: [Choice]
@@ -31,7 +31,7 @@ public struct SearchPage: WebPage {
 
     /// The search page; `results` is nil when the box is empty or the query was refused (`problem`).
     /// `localeQuery` (`language=…&region=…`, or empty) is added to the API URLs the script loads.
-    public init(
+    package init(
         chrome: Chrome, query: String, scope: SearchQuery.Scope, year: Int?, results: Page<MediaSummary>?,
         suggestions: [MediaSummary], gated: Bool, problem: String? = nil, localeQuery: String = ""
     ) {

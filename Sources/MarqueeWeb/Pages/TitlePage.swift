@@ -1,10 +1,10 @@
 import MarqueeCore
-public import MarqueeWire
+package import MarqueeWire
 
 /// `/movie/{id}` and `/tv/{id}`: everything about one title, with its heart, watchlist and offline toggles.
-public struct TitlePage: WebPage {
-    public static let template = "title"
-    public let chrome: Chrome
+package struct TitlePage: WebPage {
+    package static let template = "title"
+    package let chrome: Chrome
     let item: Card
     let backdrop: String?
     let poster: String
@@ -21,7 +21,7 @@ public struct TitlePage: WebPage {
     let providers: ProviderSection?
 
     /// A movie's page.
-    public init(chrome: Chrome, movie: MovieDetails) {
+    package init(chrome: Chrome, movie: MovieDetails) {
         var facts = [String]()
         if let date = Formatting.date(movie.releaseDate) ?? movie.year.map(String.init) { facts.append(date) }
         if let runtime = Formatting.runtime(movie.runtime) { facts.append(runtime) }
@@ -36,7 +36,7 @@ public struct TitlePage: WebPage {
     }
 
     /// A TV show's page.
-    public init(chrome: Chrome, show: TVDetails) {
+    package init(chrome: Chrome, show: TVDetails) {
         var facts = [String]()
         if let date = Formatting.date(show.firstAirDate) ?? show.year.map(String.init) {
             facts.append("First aired \(date)")
