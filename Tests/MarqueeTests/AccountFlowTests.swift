@@ -150,8 +150,8 @@ struct AccountFlowTests {
             let retried = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])
                 .decode(MarqueeWire.Session.self)
             #expect(retried.refreshToken == next.refreshToken)
-            #expect(
-                try await h.call("/api/v1/me", method: .get, bearer: try #require(retried.accessToken)).status == .ok)
+            let retriedAccess = try #require(retried.accessToken)
+            #expect(try await h.call("/api/v1/me", method: .get, bearer: retriedAccess).status == .ok)
 
             clock.advance(by: 31)
             let replay = try await h.call("/api/v1/auth/refresh", ["refresh_token": session.refreshToken])

@@ -45,8 +45,8 @@ struct ItemAPITests {
                         as [String: any Sendable]
                 ],
                 method: .put, bearer: ada.accessToken)
-            #expect(try blanks.status == .created, "\(blanks.text)")
-            let blankSnapshot = try #require(blanks.decode(ItemChange.self).item?.snapshot)
+            #expect(blanks.status == .created, "\(blanks.text)")
+            let blankSnapshot = try #require(try blanks.decode(ItemChange.self).item?.snapshot)
             #expect(blankSnapshot == ItemSnapshot(title: "Reloaded"), "\(blankSnapshot)")
 
             let watched = try await h.save(
