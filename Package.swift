@@ -92,6 +92,7 @@ let package = Package(
             name: "MarqueeAccounts",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -157,6 +158,7 @@ let package = Package(
             name: "marquee",
             dependencies: [
                 "MarqueeCore",
+                "MarqueeWire",
                 "MarqueeServer",
                 "MarqueeCatalog",
                 "MarqueeStore",

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MarqueeCore
 package import MarqueeStore
+import MarqueeWire
 
 extension AccountService {
     // MARK: Guest upgrade

@@ -1,6 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
+import MarqueeWire
 
 /// A `PATCH /api/v1/me` body: each field present is set, `null` clears it, absent leaves it. Unknown fields and
 /// invalid values are refused with a code naming the field.

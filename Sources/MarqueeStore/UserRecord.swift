@@ -1,5 +1,6 @@
 package import Foundation
 package import MarqueeCore
+package import MarqueeWire
 
 /// An account as stored. A guest has neither an email nor a Google subject.
 package struct UserRecord: Sendable, Equatable {
@@ -55,28 +56,6 @@ package struct UserRecord: Sendable, Equatable {
     }
 }
 
-/// Profile preferences, stored now and used by later features (display, region, units, start page).
-package struct UserProfile: Codable, Sendable, Equatable {
-    /// The name shown in the app.
-    package var displayName: String?
-    /// ISO 3166-1 region for certifications and where to watch.
-    package var region: String?
-    /// Language like `en-US`.
-    package var language: String?
-    /// `celsius` or `fahrenheit`.
-    package var temperatureUnit: String?
-    /// The experience the app opens on (`movies`, later `weather`, `events`, `art`).
-    package var preferredExperience: String?
-
-    /// Creates a profile; everything defaults to unset.
-    package init(
-        displayName: String? = nil, region: String? = nil, language: String? = nil, temperatureUnit: String? = nil,
-        preferredExperience: String? = nil
-    ) {
-        self.displayName = displayName
-        self.region = region
-        self.language = language
-        self.temperatureUnit = temperatureUnit
-        self.preferredExperience = preferredExperience
-    }
-}
+/// Profile preferences (display name, region, language, units, start page): the shape the API shows and takes, stored
+/// as its JSON.
+package typealias UserProfile = Account.Profile

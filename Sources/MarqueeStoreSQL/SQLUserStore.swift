@@ -1,6 +1,7 @@
 package import Foundation
 package import MarqueeCore
 package import MarqueeStore
+import MarqueeWire
 import SQLKit
 
 /// A `UserStore` in the `users` table.

@@ -4,6 +4,7 @@ import Logging
 import MarqueeCore
 import MarqueeServer
 import MarqueeStore
+import MarqueeWire
 
 /// `marquee user …`: the operator's view of accounts.
 struct UserCommand: AsyncParsableCommand {

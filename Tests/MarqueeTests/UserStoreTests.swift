@@ -3,6 +3,7 @@ import MarqueeCore
 import MarqueeServer
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import Testing
 
 /// The account storage contract, run against the in-memory and the SQLite implementation.

@@ -12,9 +12,7 @@ extension Account {
             accountType: user.googleSubject != nil ? "google" : user.email != nil ? "email" : "guest",
             signInMethod: user.signInMethod, email: user.email, emailVerified: user.emailVerified,
             createdAt: RFC3339.string(user.createdAt),
-            profile: Profile(
-                displayName: user.profile.displayName, region: user.profile.region, language: user.profile.language,
-                temperatureUnit: user.profile.temperatureUnit, preferredExperience: user.profile.preferredExperience),
+            profile: user.profile,
             csrfToken: csrfToken)
     }
 }

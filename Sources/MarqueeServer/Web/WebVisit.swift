@@ -3,6 +3,7 @@ import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
 import MarqueeWeb
+import MarqueeWire
 
 /// Who a page is for: the sign-in behind the session cookie (if any), its account and CSRF token, and the locale
 /// the catalog is asked in.
