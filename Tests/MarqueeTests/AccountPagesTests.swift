@@ -90,6 +90,12 @@ struct AccountPagesTests {
                 "/signup", method: .post, body: "email=\(email.queryValueEncoded)&password=short&csrf_token=\(csrf)",
                 headers: headers)
             #expect(weak.status == .badRequest && weak.text.contains("The password needs"))
+            // Escapes that are no escapes, or not UTF-8: refused with a reason (the form's, or that it could not be
+            // read), never a 500.
+            for body in ["email=%ZZ&csrf_token=\(csrf)", "email=%FF%FE&csrf_token=\(csrf)", "%=&csrf_token=\(csrf)"] {
+                let unreadable = try await h.client.send("/signup", method: .post, body: body, headers: headers)
+                #expect(unreadable.status == .badRequest, "\(body)")
+            }
             #expect(weak.text.contains(#"value="\#(email)""#), "the address typed is kept")
             (csrf, headers) = try formSession(weak)
             let made = try await h.client.send(

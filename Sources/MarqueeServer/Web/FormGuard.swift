@@ -22,20 +22,63 @@ enum FormGuard {
 
     /// The submitted token when it matches the cookie (compared in constant time), this server signed it, and the
     /// form came from this site; else nil.
-    static func verifiedToken(_ form: [String: String], _ request: Request, _ authenticator: Authenticator) -> String? {
-        guard authenticator.isSameOrigin(request), let submitted = form[fieldName], !submitted.isEmpty,
+    static func verifiedToken(_ submitted: String?, _ request: Request, _ authenticator: Authenticator) -> String? {
+        guard authenticator.isSameOrigin(request), let submitted, !submitted.isEmpty,
             let cookie = request.cookies[cookieName]?.value, ConstantTime.equal(submitted, cookie),
             authenticator.tokens.isValidFormToken(submitted)
         else { return nil }
         return submitted
     }
 
-    /// The fields of an `application/x-www-form-urlencoded` body (at most 16 KiB).
-    static func fields(_ request: Request, limit: Int = 16 * 1024) async throws -> [String: String] {
-        let buffer = try await request.body.collect(upTo: limit)
-        let text = String(decoding: buffer.readableBytesView, as: UTF8.self).replacingOccurrences(of: "+", with: " ")
-        var fields: [String: String] = [:]
-        for item in URLComponents(string: "?" + text)?.queryItems ?? [] { fields[item.name] = item.value ?? "" }
-        return fields
+    /// An `application/x-www-form-urlencoded` body (at most 16 KiB) as `F`, and its token once verified (nil when it
+    /// is missing, forged or from another site). A body that is not such a form is `request.invalid_body`.
+    static func submitted<F: GuardedForm>(_ type: F.Type, _ request: Request, _ authenticator: Authenticator)
+        async throws -> (form: F, token: String?)
+    {
+        let buffer = try await request.body.collect(upTo: 16 * 1024)
+        let form: F
+        do {
+            form = try URLEncodedFormDecoder().decode(
+                F.self, from: String(decoding: buffer.readableBytesView, as: UTF8.self))
+        } catch {
+            throw DomainError(
+                .invalidBody, "The form could not be read. Please go back, reload the page and try again.")
+        }
+        return (form, verifiedToken(form.csrfToken, request, authenticator))
+    }
+}
+
+/// A form this server drew, carrying `FormGuard`'s token in its `csrf_token` field.
+protocol GuardedForm: Decodable {
+    var csrfToken: String? { get }
+}
+
+/// The sign-in and sign-up pages' form.
+struct CredentialsForm: GuardedForm {
+    var email: String?
+    var password: String?
+    /// Where to go once signed in: a path on this site.
+    var next: String?
+    var csrfToken: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case email, password, next
+        case csrfToken = "csrf_token"
+    }
+}
+
+/// The forms of the pages mailed links open: confirming with the link's token, asking for a reset link, and
+/// choosing a new password.
+struct LinkForm: GuardedForm {
+    var token: String?
+    var email: String?
+    var password: String?
+    var passwordAgain: String?
+    var csrfToken: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case token, email, password
+        case passwordAgain = "password_again"
+        case csrfToken = "csrf_token"
     }
 }

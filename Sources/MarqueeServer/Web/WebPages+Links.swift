@@ -18,7 +18,7 @@ extension WebPages {
         }
         router.post("verify") { request, context in
             try await linkAction(request, context, heading: "Confirm your email address", path: "/verify") { form in
-                switch try await accounts.verify(token: form["token"] ?? "") {
+                switch try await accounts.verify(token: form.token ?? "") {
                 case .verified: .verified
                 case .alreadyVerified: .alreadyVerified
                 case .merged: .merged
@@ -33,7 +33,7 @@ extension WebPages {
         router.post("email/confirm") { request, context in
             try await linkAction(request, context, heading: "Confirm your new email address", path: "/email/confirm") {
                 form in
-                _ = try await accounts.confirmEmailChange(token: form["token"] ?? "")
+                _ = try await accounts.confirmEmailChange(token: form.token ?? "")
                 return .emailChanged
             }
         }
@@ -68,14 +68,14 @@ extension WebPages {
             return FormGuard.attach(csrf, to: try linkPage(page), cookies: authenticator)
         }
         router.post("reset") { request, context in
-            let form = try await FormGuard.fields(request)
-            guard let csrf = FormGuard.verifiedToken(form, request, authenticator) else { throw formExpired }
+            let (form, verified) = try await FormGuard.submitted(LinkForm.self, request, authenticator)
+            guard let csrf = verified else { throw formExpired }
             let visit = await visit(request)
-            guard let token = form["token"], !token.isEmpty else {
+            guard let token = form.token, !token.isEmpty else {
                 let chrome = linkChrome("Reset your password", visit)
                 do {
                     try await accounts.requestPasswordReset(
-                        email: form["email"] ?? "", client: ClientInfo(request, context))
+                        email: form.email ?? "", client: ClientInfo(request, context))
                     return LinkOutcome.resetSent.redirect(from: "/reset", responses)
                 } catch let error as DomainError {
                     var response = try linkPage(
@@ -93,12 +93,12 @@ extension WebPages {
                         csrf: csrf),
                     status: .badRequest)
             }
-            guard form["password"] == form["password_again"] else {
+            guard form.password == form.passwordAgain else {
                 return try retry("The two passwords are not the same.")
             }
             do {
                 try await accounts.confirmPasswordReset(
-                    token: token, newPassword: form["password"] ?? "", client: ClientInfo(request, context))
+                    token: token, newPassword: form.password ?? "", client: ClientInfo(request, context))
             } catch let error as DomainError where error.code == .weakPassword {
                 return try retry(error.message)
             } catch let error as DomainError {
@@ -140,10 +140,10 @@ extension WebPages {
     /// reloading that page does not send the form again).
     private func linkAction(
         _ request: Request, _ context: MarqueeRequestContext, heading: String, path: String,
-        _ action: ([String: String]) async throws -> LinkOutcome
+        _ action: (LinkForm) async throws -> LinkOutcome
     ) async throws -> Response {
-        let form = try await FormGuard.fields(request)
-        guard FormGuard.verifiedToken(form, request, authenticator) != nil else { throw formExpired }
+        let (form, token) = try await FormGuard.submitted(LinkForm.self, request, authenticator)
+        guard token != nil else { throw formExpired }
         do {
             return try await action(form).redirect(from: path, responses)
         } catch let error as DomainError {

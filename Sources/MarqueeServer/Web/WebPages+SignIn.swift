@@ -22,7 +22,7 @@ extension WebPages {
                 do {
                     // A guest signed in on this browser is taken along, as the API does for the web app's own call.
                     let signedIn = try await accounts.signIn(
-                        email: form["email"] ?? "", password: form["password"] ?? "", guest: visit.auth, web: true,
+                        email: form.email ?? "", password: form.password ?? "", guest: visit.auth, web: true,
                         client: ClientInfo(request, context))
                     guard case .web(let session) = signedIn.session else {
                         throw DomainError(.internal, "Something went wrong on our side. Please try again.")
@@ -31,7 +31,7 @@ extension WebPages {
                     response.headers.setCookies(authenticator.sessionCookies(session.cookieValue, of: signedIn.user.id))
                     return response
                 } catch let error as DomainError where error.code.httpStatus < 500 {
-                    return try authPage(signUp: false, visit: visit, next: next, email: form["email"], error: error)
+                    return try authPage(signUp: false, visit: visit, next: next, email: form.email, error: error)
                 }
             }
         }
@@ -48,15 +48,14 @@ extension WebPages {
                 let (form, next) = try await submittedForm(request)
                 do {
                     try await accounts.signUp(
-                        email: form["email"] ?? "", password: form["password"] ?? "",
-                        client: ClientInfo(request, context))
+                        email: form.email ?? "", password: form.password ?? "", client: ClientInfo(request, context))
                     return try responses.page(
                         AuthPage(
                             chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true,
                             next: next,
                             rules: Self.passwordRules, notice: Self.signUpSent, csrf: "", done: true))
                 } catch let error as DomainError where error.code.httpStatus < 500 {
-                    return try authPage(signUp: true, visit: visit, next: next, email: form["email"], error: error)
+                    return try authPage(signUp: true, visit: visit, next: next, email: form.email, error: error)
                 }
             }
         }
@@ -66,10 +65,10 @@ extension WebPages {
     static let signUpSent = "Check your mail: we sent a link to confirm the address. Follow it, then sign in."
 
     /// The form's fields once its token is checked, and where to go after (a path on this site, else home).
-    private func submittedForm(_ request: Request) async throws -> (fields: [String: String], next: String) {
-        let form = try await FormGuard.fields(request)
-        guard FormGuard.verifiedToken(form, request, authenticator) != nil else { throw formExpired }
-        return (form, Self.sitePath(form["next"]) ?? "/")
+    private func submittedForm(_ request: Request) async throws -> (fields: CredentialsForm, next: String) {
+        let (form, token) = try await FormGuard.submitted(CredentialsForm.self, request, authenticator)
+        guard token != nil else { throw formExpired }
+        return (form, Self.sitePath(form.next) ?? "/")
     }
 
     /// The sign-in or sign-up page with a new form token; drawn again after a refused submission, with the address
