@@ -1,6 +1,6 @@
 package import Foundation
 package import MarqueeCore
-package import MarqueeStore
+import MarqueeStore
 
 /// Counts attempts per key (an account's address, a client's IP) in a sliding window and refuses a key that
 /// reached the limit, with the seconds until its oldest counted attempt leaves the window. In memory: for one

@@ -1,6 +1,6 @@
 package import Foundation
 import MarqueeCore
-package import MarqueeStore
+import MarqueeStore
 import SQLKit
 
 /// An `AttemptLimiter` whose counts live in the database (`attempt_log`), so every instance sharing it enforces one

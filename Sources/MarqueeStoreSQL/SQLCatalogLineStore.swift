@@ -1,4 +1,4 @@
-package import MarqueeStore
+import MarqueeStore
 import SQLKit
 
 /// A `CatalogLineStore` in the `catalog_lines` table.

@@ -1,5 +1,5 @@
 package import Foundation
-package import MarqueeStore
+import MarqueeStore
 import SQLKit
 
 /// `UpstreamCoordination` in the shared database: claims in `upstream_claims`, per-second request counts in

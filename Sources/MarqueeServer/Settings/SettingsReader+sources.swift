@@ -1,5 +1,5 @@
 import Configuration
-package import Foundation
+import Foundation
 import SystemPackage
 
 extension SettingsReader {

@@ -6,7 +6,7 @@ import NIOCore
 import PostgresKit
 import PostgresNIO
 package import SQLKit
-package import ServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 
 /// A PostgreSQL database that several `marquee serve` instances share: a pool of connections (PostgresNIO's

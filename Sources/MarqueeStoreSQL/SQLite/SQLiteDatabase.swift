@@ -4,7 +4,7 @@ import MarqueeStore
 import NIOCore
 import NIOPosix
 package import SQLKit
-package import ServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 import VaporCSQLite
 
