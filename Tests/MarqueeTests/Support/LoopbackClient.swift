@@ -38,7 +38,14 @@ struct LoopbackClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: json))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response: HTTPClientResponse
+        do {
+            response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        } catch ChannelError.ioOnClosedChannel {
+            // The pooled connection was closed by the server (idle, or after a stream ended) as the request was
+            // handed to it: nothing was sent, so it is sent again on a new connection, as browsers do.
+            response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        }
         let body = try await response.body.collect(upTo: 16 << 20)
         let answer = APIContract.Answer(
             method: method.rawValue, uri: path, status: Int(response.status.code),
