@@ -19,8 +19,8 @@ package struct ProfileUpdate: Decodable, Sendable {
     var temperatureUnit: Change<String> = .keep
     var preferredExperience: Change<String> = .keep
 
-    /// The fields a profile change may name (each may be `null`, to clear it).
-    package static let fields: Set<String> = [
+    /// The fields a profile change may name: each may be `null`, to clear it.
+    package static let nullable: Set<String> = [
         "display_name", "region", "language", "temperature_unit", "preferred_experience",
     ]
 
@@ -29,38 +29,45 @@ package struct ProfileUpdate: Decodable, Sendable {
     /// The values `preferred_experience` accepts.
     package static let experiences = ["movies", "weather", "events", "art"]
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    // Keys as the snake_case-converting decoder presents them.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case displayName, region, language, temperatureUnit, preferredExperience
+
+        /// The field as the API spells it.
+        var field: String {
+            switch self {
+            case .displayName: "display_name"
+            case .region: "region"
+            case .language: "language"
+            case .temperatureUnit: "temperature_unit"
+            case .preferredExperience: "preferred_experience"
+            }
+        }
     }
 
     package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        let known = Self.fields.sorted()
-        // The decoder may or may not convert snake_case keys; compare without underscores or case.
-        func flat(_ name: String) -> String { name.replacingOccurrences(of: "_", with: "").lowercased() }
-        if let unknown = container.allKeys.first(where: { key in !known.contains { flat($0) == flat(key.stringValue) } }
-        ) {
-            throw DomainError(
-                .unknownField,
-                "'\(unknown.stringValue.prefix(40))' is not a profile field. Fields: \(known.joined(separator: ", ")).")
-        }
-        func change(_ name: String, check: (String) -> String?) throws -> Change<String> {
-            guard let key = container.allKeys.first(where: { flat($0.stringValue) == flat(name) }) else { return .keep }
-            if try container.decodeNil(forKey: key) { return .clear }
-            guard let text = try? container.decode(String.self, forKey: key) else {
-                throw DomainError(.invalidBody, "\(name) must be a string or null.")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Every field is read before any is checked, so that `BodyFields` sees them all.
+        var sent: [CodingKeys: Change<String>] = [:]
+        for key in CodingKeys.allCases where container.contains(key) {
+            if try container.decodeNil(forKey: key) {
+                sent[key] = .clear
+            } else if let text = try? container.decode(String.self, forKey: key) {
+                sent[key] = .set(text)
+            } else {
+                throw DomainError(.invalidBody, "\(key.field) must be a string or null.")
             }
-            guard let value = check(text) else { throw DomainError(.invalidBody, Self.rule(for: name)) }
+        }
+        func change(_ key: CodingKeys, check: (String) -> String?) throws -> Change<String> {
+            guard case .set(let text) = sent[key] else { return sent[key] ?? .keep }
+            guard let value = check(text) else { throw DomainError(.invalidBody, Self.rule(for: key.field)) }
             return .set(value)
         }
-        displayName = try change("display_name", check: Self.displayName)
-        region = try change("region", check: LocaleParsing.region)
-        language = try change("language", check: LocaleParsing.language)
-        temperatureUnit = try change("temperature_unit") { Self.temperatureUnits.contains($0) ? $0 : nil }
-        preferredExperience = try change("preferred_experience") { Self.experiences.contains($0) ? $0 : nil }
+        displayName = try change(.displayName, check: Self.displayName)
+        region = try change(.region, check: LocaleParsing.region)
+        language = try change(.language, check: LocaleParsing.language)
+        temperatureUnit = try change(.temperatureUnit) { Self.temperatureUnits.contains($0) ? $0 : nil }
+        preferredExperience = try change(.preferredExperience) { Self.experiences.contains($0) ? $0 : nil }
     }
 
     /// A display name, trimmed, when it is 1 to 50 code points (as every length in the API counts: a letter with

@@ -117,7 +117,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let allowed = AllowedMethods()
         router.add(
             middleware: ErrorMiddleware(pages: web, allowed: allowed, refusalDelay: settings.tuning.refusalDelay))
-        router.add(middleware: RepeatedQueryMiddleware())
+        router.add(middleware: QueryStringMiddleware())
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }

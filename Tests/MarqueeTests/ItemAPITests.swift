@@ -289,6 +289,9 @@ struct ItemAPITests {
                 ("/api/v1/me/items/favorites?kind=movie&kind=tv", .delete, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/items?limit=10&limit=20", .get, nil, 400, "request.invalid_parameter"),
                 ("/api/v1/me/changes/stream?since=0&since=1", .get, nil, 400, "request.invalid_parameter"),
+                // A name without a value, or with brackets, is not read as absent: this would clear everything.
+                ("/api/v1/me/items/favorites?kind", .delete, nil, 400, "request.invalid_parameter"),
+                ("/api/v1/me/items/favorites?kind[]=movie", .delete, nil, 400, "request.invalid_parameter"),
                 // The router finds the same route with an extra slash; the rule still holds.
                 ("//api/v1/me/items/favorites?kind=movie&kind=tv", .delete, nil, 400, "request.invalid_parameter"),
                 // Numbers are digits only, wherever the API takes one.

@@ -22,21 +22,21 @@ struct AccountRoutes {
         let authSignedIn = signedIn("api/v1/auth")
         auth.post("signup") { request, context in
             let body = try await JSONBody.decode(
-                CredentialsRequest.self, from: request, context: context, fields: ["email", "password"])
+                CredentialsRequest.self, from: request, context: context)
             try await accounts.signUp(email: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
                 "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
         }
         auth.post("verify/resend") { request, context in
-            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context, fields: ["email"])
+            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context)
             try await accounts.resendVerification(email: body.email, client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
                 "If this address has an account waiting for confirmation, a new link is on its way.")
         }
         auth.post("verify") { request, context in
-            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context, fields: ["token"])
+            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context)
             let outcome = try await accounts.verify(token: body.token)
             let message =
                 switch outcome {
@@ -48,7 +48,7 @@ struct AccountRoutes {
         }
         auth.post("signin") { request, context in
             let body = try await JSONBody.decode(
-                CredentialsRequest.self, from: request, context: context, fields: ["email", "password", "session"])
+                CredentialsRequest.self, from: request, context: context)
             // A guest whose sign-in cannot be read (ended, or a cookie without its CSRF token) is simply not taken
             // along: the sign-in itself needs neither.
             let current = try? await authenticator.optionalAuthentication(request)
@@ -59,14 +59,14 @@ struct AccountRoutes {
         }
         auth.post("guest") { request, context in
             let body = try await JSONBody.decode(
-                SessionChoiceRequest.self, from: request, context: context, fields: ["session"], allowEmpty: true)
+                SessionChoiceRequest.self, from: request, context: context, allowEmpty: true)
             let signedIn = try await accounts.startGuest(
                 web: try wantsCookie(body.session), client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .created)
         }
         auth.post("google") { request, context in
             let body = try await JSONBody.decode(
-                GoogleSignInRequest.self, from: request, context: context, fields: ["id_token", "session"])
+                GoogleSignInRequest.self, from: request, context: context)
             let current = try? await authenticator.optionalAuthentication(request)
             let signedIn = try await accounts.signInWithGoogle(
                 idToken: body.idToken, guest: current ?? nil, web: try wantsCookie(body.session),
@@ -76,7 +76,7 @@ struct AccountRoutes {
         authSignedIn.post("upgrade") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                UpgradeRequest.self, from: request, context: context, fields: ["email", "password", "id_token"])
+                UpgradeRequest.self, from: request, context: context)
             if let idToken = body.idToken {
                 let upgraded = try await accounts.signInWithGoogle(
                     idToken: idToken, guest: signedIn, web: signedIn.method == .cookie,
@@ -94,14 +94,14 @@ struct AccountRoutes {
         }
         auth.post("refresh") { request, context in
             let body = try await JSONBody.decode(
-                RefreshRequest.self, from: request, context: context, fields: ["refresh_token"])
+                RefreshRequest.self, from: request, context: context)
             let tokens = try await accounts.refresh(body.refreshToken)
             return try JSONResponse.make(Session(.tokens(tokens), user: nil, now: now()))
         }
         authSignedIn.post("signout") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                SignOutRequest.self, from: request, context: context, fields: ["everywhere"], allowEmpty: true)
+                SignOutRequest.self, from: request, context: context, allowEmpty: true)
             let everywhere = body.everywhere ?? false
             try await accounts.signOut(signedIn, everywhere: everywhere)
             var response = try status(
@@ -110,14 +110,14 @@ struct AccountRoutes {
             return response
         }
         auth.post("password/reset") { request, context in
-            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context, fields: ["email"])
+            let body = try await JSONBody.decode(EmailRequest.self, from: request, context: context)
             try await accounts.requestPasswordReset(email: body.email, client: ClientInfo(request, context))
             return try status(
                 .accepted, "reset_sent", "If this address has an account, a link to reset the password is on its way.")
         }
         auth.post("password/reset/confirm") { request, context in
             let body = try await JSONBody.decode(
-                PasswordResetRequest.self, from: request, context: context, fields: ["token", "password"])
+                PasswordResetRequest.self, from: request, context: context)
             try await accounts.confirmPasswordReset(
                 token: body.token, newPassword: body.password, client: ClientInfo(request, context))
             return try status(
@@ -126,8 +126,7 @@ struct AccountRoutes {
         authSignedIn.post("password/change") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                PasswordChangeRequest.self, from: request, context: context,
-                fields: ["current_password", "new_password"])
+                PasswordChangeRequest.self, from: request, context: context)
             let renewed = try await accounts.changePassword(
                 signedIn, current: body.currentPassword, new: body.newPassword, client: ClientInfo(request, context))
             return try sessionResponse(renewed, status: .ok)
@@ -135,7 +134,7 @@ struct AccountRoutes {
         authSignedIn.post("email/change") { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                EmailChangeRequest.self, from: request, context: context, fields: ["email", "password"])
+                EmailChangeRequest.self, from: request, context: context)
             try await accounts.requestEmailChange(
                 signedIn, newEmail: body.email, password: body.password, client: ClientInfo(request, context))
             return try status(
@@ -143,7 +142,7 @@ struct AccountRoutes {
                 "Check the new address's mail and follow the link to confirm the change.")
         }
         auth.post("email/change/confirm") { request, context in
-            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context, fields: ["token"])
+            let body = try await JSONBody.decode(TokenRequest.self, from: request, context: context)
             let user = try await accounts.confirmEmailChange(token: body.token)
             return try status(.ok, "email_changed", "Your email address is now \(user.email ?? "changed").")
         }
@@ -157,15 +156,15 @@ struct AccountRoutes {
         me.patch { request, context in
             let signedIn = context.auth
             let update = try await JSONBody.decode(
-                ProfileUpdate.self, from: request, context: context, fields: ProfileUpdate.fields,
-                nullable: ProfileUpdate.fields)
+                ProfileUpdate.self, from: request, context: context,
+                nullable: ProfileUpdate.nullable)
             let user = try await accounts.updateProfile(signedIn, update)
             return try meResponse(user, signedIn)
         }
         me.delete { request, context in
             let signedIn = context.auth
             let body = try await JSONBody.decode(
-                DeleteAccountRequest.self, from: request, context: context, fields: ["password"], allowEmpty: true)
+                DeleteAccountRequest.self, from: request, context: context, allowEmpty: true)
             try await accounts.deleteAccount(signedIn, password: body.password, client: ClientInfo(request, context))
             var response = try status(.ok, "deleted", "Your account and everything in it were deleted.")
             if signedIn.method == .cookie { response.headers.setCookies(authenticator.clearedCookies()) }

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdCore
 import MarqueeCore
 
 /// What a cacheable request's parsing read: every query parameter it looked at, and the value each stands for once
@@ -33,16 +32,15 @@ final class ParameterRecord {
     /// The cache key: the route's `template` with its parsed path parameters, then the parsed query values, by
     /// name, percent-encoded. It is spelled as the request the route understood would be, so that the same request
     /// sent in that spelling finds the entry on the fast path (`CachedResponseHandler`). Throws
-    /// `request.unknown_parameter` when `uri` has a parameter the route did not read.
-    func key(template: String, uri: URI) throws -> String {
+    /// `request.unknown_parameter` when `sent` has a parameter the route did not read.
+    func key(template: String, sent: QueryString) throws -> String {
         var key = template
         for (name, value) in path { key = key.replacingOccurrences(of: "{\(name)}", with: value.queryValueEncoded) }
         var query: [(name: String, value: String)] = []
-        for (rawName, _) in uri.formPairs {
-            let name = String(rawName)
+        for (name, sentValue) in sent.values {
             guard known.contains(name) else { throw Self.unknown(name, known: known) }
             let value: String?
-            if let parsed = values[name] { value = parsed } else { value = uri.formValue(name) }
+            if let parsed = values[name] { value = parsed } else { value = sentValue }
             if let value { query.append((name, value)) }
         }
         guard !query.isEmpty else { return key }

@@ -6,6 +6,8 @@ import MarqueeWire
 /// Validated access to path and query parameters; every failure is a `DomainError` with a stable code.
 struct RequestParsing {
     let request: Request
+    /// The request's query, read once.
+    let queryString: QueryString
     /// The route's path parameters.
     let parameters: Parameters
     /// Query values that replace the request's own (a page translating its form fields to the API's names).
@@ -13,33 +15,24 @@ struct RequestParsing {
     /// Where a cacheable route's parsing notes what it read (see `ParameterRecord`).
     var record: ParameterRecord?
 
-    /// Reads `request`'s parameters, with the path parameters its route matched (in `context`).
-    init(request: Request, context: some MarqueeContext) {
+    /// Reads `request`'s parameters, with the path parameters its route matched (in `context`). Throws
+    /// `request.invalid_parameter` for a query string that cannot be read (see `QueryString`).
+    init(request: Request, context: some MarqueeContext) throws {
         self.request = request
+        queryString = try QueryString(request.uri)
         parameters = context.parameters
     }
 
+    /// The value of query parameter `name`, as sent (or as a page's override spells it).
     func query(_ name: String) -> String? {
         record?.read(name)
-        return overrides[name] ?? request.uri.formValue(name)
-    }
-
-    /// A free-text query value, refused unless its percent-escapes spell UTF-8 text: the decoded value cannot tell
-    /// bytes that were not UTF-8 (shown as U+FFFD) from a U+FFFD someone typed, so the raw value is checked.
-    func text(_ name: String) throws -> String? {
-        guard let value = query(name) else { return nil }
-        if overrides[name] == nil {
-            guard request.uri.rawFormValue(name).map({ String($0).removingPercentEncoding != nil }) ?? true else {
-                throw DomainError(.invalidParameter, "\(name) must be UTF-8 text.")
-            }
-        }
-        return value
+        return overrides[name] ?? queryString[name]
     }
 
     /// Refuses query parameters other than `names`: where a request removes or writes data, a misspelt filter
     /// (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything.
     func onlyQuery(_ names: Set<String>) throws {
-        for name in request.uri.formPairs.map({ String($0.key) }) where !names.contains(name) {
+        if let name = queryString.names.sorted().first(where: { !names.contains($0) }) {
             throw ParameterRecord.unknown(name, known: names)
         }
     }

@@ -7,8 +7,6 @@ import MarqueeWire
 /// The body of `PUT` and `PATCH /api/v1/me/items/{list}/{kind}/{id}`. A field left out stays as it is; `null`
 /// removes it (`note`, `watched_at`, `rating`) and is refused where nothing can be removed (`snapshot`, `watched`).
 struct ItemEditBody: Decodable {
-    static let fields: Set<String> = ["snapshot", "note", "watched", "watched_at", "rating"]
-    static let nested: [String: Set<String>] = ["snapshot": ["title", "image_url", "subtitle", "extra"]]
     /// What `null` may clear (a snapshot and the watched flag cannot be cleared).
     static let nullable: Set<String> = ["note", "watched_at", "rating"]
 

@@ -27,14 +27,13 @@ struct ItemRoutes {
     func register(on router: Router<MarqueeRequestContext>) {
         let me = router.group("api/v1/me").add(middleware: authentication).group(context: SignedInRequestContext.self)
         me.get("items") { request, context in
-            let query = try Self.listQuery(RequestParsing(request: request, context: context))
+            let query = try Self.listQuery(try RequestParsing(request: request, context: context))
             let (page, cursor) = try await items.page(query, for: context.auth.userID)
             return json(ItemResponses.page(page, cursor: cursor))
         }
         me.post("items/states") { request, context in
             let body = try await JSONBody.decode(
-                ItemStatesRequest.self, from: request, context: context, fields: ["items"],
-                nested: ["items": ["media_type", "id"]])
+                ItemStatesRequest.self, from: request, context: context)
             // Any valid id, as for reading an item: one saved before the plain-number rule still has a state.
             let pairs = try body.items.map {
                 SavedItemKey(kind: try ItemRules.kind($0.mediaType), id: try ItemRules.id($0.id.text))
@@ -57,8 +56,7 @@ struct ItemRoutes {
         me.put("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context, saving: true)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
-                nested: ItemEditBody.nested,
+                ItemEditBody.self, from: request, context: context,
                 nullable: ItemEditBody.nullable)
             let saved = try await items.save(
                 try body.edit(now: now()), list: list, kind: kind, id: id, for: context.auth.userID)
@@ -67,13 +65,13 @@ struct ItemRoutes {
         me.patch("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context)
             let body = try await JSONBody.decode(
-                ItemEditBody.self, from: request, context: context, fields: ItemEditBody.fields,
-                nested: ItemEditBody.nested,
+                ItemEditBody.self, from: request, context: context,
                 nullable: ItemEditBody.nullable)
             guard !body.isEmpty else {
                 throw DomainError(
                     .invalidBody,
-                    "Send at least one field to change: \(ItemEditBody.fields.sorted().joined(separator: ", ")).")
+                    "Send at least one field to change: \(BodyFields.of(ItemEditBody.self).top.sorted().joined(separator: ", "))."
+                )
             }
             let change = try await items.edit(
                 try body.edit(now: now()), list: list, kind: kind, id: id, for: context.auth.userID)
@@ -87,7 +85,7 @@ struct ItemRoutes {
         }
         me.delete("items/:list") { request, context in
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
-            let parsing = RequestParsing(request: request, context: context)
+            let parsing = try RequestParsing(request: request, context: context)
             try parsing.onlyQuery(["kind"])
             let kind = try parsing.query("kind").map(ItemRules.kind)
             guard let change = try await items.clear(list: list, kind: kind, for: context.auth.userID) else {
@@ -96,7 +94,7 @@ struct ItemRoutes {
             return json(ItemResponses.change(change))
         }
         me.get("changes") { request, context in
-            let parsing = RequestParsing(request: request, context: context)
+            let parsing = try RequestParsing(request: request, context: context)
             let since = try LiveStreamOpener.since(parsing.query("since"), name: "since") ?? ResumePoint(seq: 0)
             let limit = try parsing.optionalInt("limit", range: 1...1_000) ?? 500
             return try await changes(for: context.auth.userID, since: since, limit: limit)
@@ -122,7 +120,7 @@ struct ItemRoutes {
             return response
         }
         me.post("import") { request, context in
-            let parsing = RequestParsing(request: request, context: context)
+            let parsing = try RequestParsing(request: request, context: context)
             let format = try parsing.query("format").map { text in
                 guard let format = ItemImporter.Format(rawValue: text) else {
                     throw DomainError(.unknownImportFormat, "format must be one of: json, csv, letterboxd, imdb.")
@@ -188,7 +186,7 @@ struct ItemRoutes {
         query.list = try parsing.query("list").map(ItemRules.list)
         query.kind = try parsing.query("kind").map(ItemRules.kind)
         query.watched = try parsing.flag("watched")
-        if let typed = try parsing.text("q"), let text = try SearchQuery.text(typed) {
+        if let typed = parsing.query("q"), let text = try SearchQuery.text(typed) {
             query.text = text.searchFolded
         }
         query.sort = try parsing.choice("sort", default: SavedItemQuery.Sort.created)

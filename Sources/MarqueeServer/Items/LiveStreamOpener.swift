@@ -25,11 +25,11 @@ struct LiveStreamOpener: Sendable {
     /// The stream a request asks for and where it resumes (`Last-Event-ID`, else `?since=`; nil: from a snapshot).
     /// Throws the error the client should see when the request is not signed in or names a bad point.
     func stream(for request: Request, logger: Logger) async throws -> (stream: ChangeStream, since: ResumePoint?) {
-        try request.uri.refuseRepeatedParameters()
+        let query = try QueryString(request.uri)
         let auth = try await authentication.authenticate(request)
         let since =
             try Self.since(request.headers[.lastEventID], name: "Last-Event-ID")
-            ?? Self.since(request.uri.formValue("since"), name: "since")
+            ?? Self.since(query["since"], name: "since")
         let stream = ChangeStream(
             items: items, tokens: authentication.authenticator.tokens, auth: auth,
             heartbeatsPerSessionCheck: heartbeatsPerSessionCheck,

@@ -48,7 +48,7 @@ struct CatalogRoutes {
         api.get("search") { request, context in
             try await cached(request, context) { parse in
                 try SearchQuery(
-                    text: try parse.text("q") ?? "", scope: try parse.choice("type", default: SearchQuery.Scope.multi),
+                    text: parse.query("q") ?? "", scope: try parse.choice("type", default: SearchQuery.Scope.multi),
                     year: try parse.optionalInt("year", range: 1870...2100), page: try parse.page())
             } fetch: { query, locale in
                 try JSONResponse.body(try await provider.search(query, locale: locale))
@@ -81,10 +81,10 @@ struct CatalogRoutes {
         }
         api.get("home") { request, context in
             // Not cached: the hero is picked at random on every call.
-            var parse = RequestParsing(request: request, context: context)
+            var parse = try RequestParsing(request: request, context: context)
             parse.record = ParameterRecord()
             let locale = try parse.locale(defaults: defaults)
-            _ = try parse.record?.key(template: "/api/v1/home", uri: request.uri)
+            _ = try parse.record?.key(template: "/api/v1/home", sent: parse.queryString)
             return try JSONResponse.make(try await home.build(locale: locale))
         }
     }
@@ -107,13 +107,13 @@ struct CatalogRoutes {
         _ request: Request, _ context: MarqueeRequestContext, parse: (RequestParsing) throws -> Parameters,
         fetch: @Sendable (Parameters, LocaleOptions) async throws -> ByteBuffer
     ) async throws -> Response {
-        var parsing = RequestParsing(request: request, context: context)
+        var parsing = try RequestParsing(request: request, context: context)
         let record = ParameterRecord()
         parsing.record = record
         let parameters = try parse(parsing)
         let locale = try parsing.locale(defaults: defaults)
         let route = context.endpointPath ?? request.uri.path
-        let key = try record.key(template: route, uri: request.uri)
+        let key = try record.key(template: route, sent: parsing.queryString)
         let body = try await cache.body(for: key, route: route, cacheControl: cacheControl) {
             try await fetch(parameters, locale)
         }

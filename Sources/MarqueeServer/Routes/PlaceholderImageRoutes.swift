@@ -10,7 +10,7 @@ struct PlaceholderImageRoutes {
 
     func register(on router: Router<MarqueeRequestContext>) {
         router.get("images/placeholder/{kind}/{id}/{variant}") { request, context in
-            let parse = RequestParsing(request: request, context: context)
+            let parse = try RequestParsing(request: request, context: context)
             let kind = try MediaKind(parameter: context.parameters.get("kind") ?? "")
             let id = try parse.id()
             guard let variant = context.parameters.get("variant").flatMap(PlaceholderImages.Variant.init(rawValue:))

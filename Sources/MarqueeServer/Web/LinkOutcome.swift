@@ -13,7 +13,7 @@ enum LinkOutcome: String {
 
     /// The outcome a page's `done` names, if any.
     init?(_ request: Request) {
-        guard let value = request.uri.formValue("done"), let outcome = Self(rawValue: value) else { return nil }
+        guard let value = request.linkValue("done"), let outcome = Self(rawValue: value) else { return nil }
         self = outcome
     }
 

@@ -34,7 +34,7 @@ extension WebPages {
         }
         router.get("genres") { request, context in
             try await rendering(request, context) { visit in
-                let parse = RequestParsing(request: request, context: context)
+                let parse = try RequestParsing(request: request, context: context)
                 let kind = try MediaKind(parameter: parse.query("kind") ?? "movie", allowed: [.movie, .tv])
                 let genres = try await provider.genres(kind: kind, locale: visit.locale)
                 guard let genreID = try parse.optionalInt("genre", range: 1...Int(Int32.max)) else {
@@ -67,7 +67,7 @@ extension WebPages {
         }
         router.get("search") { request, context in
             try await rendering(request, context) { visit in
-                let parse = RequestParsing(request: request, context: context)
+                let parse = try RequestParsing(request: request, context: context)
                 let text = (parse.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let scope = (try? parse.choice("type", default: SearchQuery.Scope.multi)) ?? .multi
                 let yearText = parse.query("year") ?? ""
@@ -124,7 +124,7 @@ extension WebPages {
         -> Response
     {
         try await rendering(request, context) { visit in
-            let parse = RequestParsing(request: request, context: context)
+            let parse = try RequestParsing(request: request, context: context)
             let tabs: [(String, String)] =
                 kind == .movie
                 ? [

@@ -34,8 +34,8 @@ extension WebPages {
                 OAuthCodeFlow.Attempt(cookieValue: $0.value)
             }
             let callback = OAuthCodeFlow.Callback(
-                code: request.uri.formValue("code"), state: request.uri.formValue("state"),
-                error: request.uri.formValue("error"))
+                code: request.linkValue("code"), state: request.linkValue("state"),
+                error: request.linkValue("error"))
             var response: Response
             do {
                 let idToken = try await google.idToken(for: callback, attempt: attempt, redirectURI: googleRedirectURI)

@@ -180,6 +180,6 @@ extension WebPages {
     }
 
     private func linkToken(_ request: Request) -> String? {
-        request.uri.formValue("token").flatMap(\.nonEmpty)
+        request.linkValue("token").flatMap(\.nonEmpty)
     }
 }

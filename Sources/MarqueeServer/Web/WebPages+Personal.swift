@@ -28,7 +28,7 @@ extension WebPages {
             router.get(RouterPath(stringLiteral: list.rawValue)) { request, context in
                 try await rendering(request, context) { visit in
                     guard let auth = visit.auth else { return signInFirst(request) }
-                    let parse = RequestParsing(request: request, context: context)
+                    let parse = try RequestParsing(request: request, context: context)
                     // The list is part of the cursor's fingerprint, so it is set before the cursor is read.
                     let query = try ItemRoutes.listQuery(
                         SavedPageForm.rewritten(parse).overriding(["list": list.rawValue]))
@@ -61,7 +61,7 @@ extension WebPages {
 
     /// The `next` query parameter when it is a path on this site, else the home page.
     func safeNext(_ request: Request) -> String {
-        Self.sitePath(request.uri.formValue("next")) ?? "/"
+        Self.sitePath(request.linkValue("next")) ?? "/"
     }
 
     /// `path` when it is a path on this site, else nil.

@@ -55,7 +55,7 @@ struct WebResponses: Sendable {
     /// A static file, gzipped when the browser takes it, answering `If-None-Match` with 304. Versioned URLs (`?v=`
     /// matching the file) may be cached for a year; other requests revalidate after five minutes.
     func asset(_ asset: WebAsset, request: Request, cacheControl: String? = nil) -> Response {
-        let versioned = request.uri.formValue("v").map { $0 == asset.version } ?? false
+        let versioned = request.linkValue("v").map { $0 == asset.version } ?? false
         let compressed = Gzip.accepted(by: request) ? gzipped[asset.name] : nil
         // Each encoding is a different representation, so it has its own strong validator.
         let gzipTag = String(asset.etag.dropLast()) + "-gz\""
