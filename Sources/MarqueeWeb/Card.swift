@@ -42,6 +42,20 @@ package struct Card: Sendable {
         self.image = image ?? Card.noImage
     }
 
+    /// The card the scripts clone and fill in (`<template id="card-template">`), so that a card's markup is written
+    /// once, in `card.mustache`. Every optional part is there, for the script to fill or remove.
+    static let template = Card(kind: "", id: "", title: "", sub: "", savedSub: nil, image: noImage)
+
+    private init(kind: String, id: String, title: String, sub: String, savedSub: String?, image: String) {
+        self.kind = kind
+        self.id = id
+        href = ""
+        self.title = title
+        self.sub = sub
+        self.savedSub = savedSub
+        self.image = image
+    }
+
     /// An item's image described: a person's photo or a title's poster.
     static func alt(isPerson: Bool, title: String) -> String {
         isPerson ? "Photo of \(title)" : "Poster of \(title)"

@@ -14,6 +14,22 @@ import Testing
 struct WebPagesTests {
     static let html: HTTPFields = [.accept: "text/html"]
 
+    @Test("The card the scripts clone is the card the server draws: one partial, the same markup")
+    func cardTemplate() async throws {
+        try await withMarquee(try TestSettings.make()) { client in
+            let page = try await client.get("/movies").text
+            let drawn = try #require(page.firstMatch(of: /<li class="card".*?<\/li>/)).output
+            let template = try #require(page.firstMatch(of: /<template id="card-template">(<li.*?<\/li>)/)).output.1
+            #expect(Self.shape(String(drawn)) == Self.shape(String(template)))
+            #expect(drawn.contains(#"width="185" height="278""#))
+        }
+    }
+
+    /// Markup with its attribute values and text taken out: what is left is its elements and attribute names.
+    static func shape(_ html: String) -> String {
+        html.replacing(/"[^"]*"/, with: "\"\"").replacing(/>[^<]+</, with: "><")
+    }
+
     @Test("Every public page renders, escaped, with the layout and security headers")
     func pagesRender() async throws {
         try await withMarquee(try TestSettings.make()) { client in
@@ -258,13 +274,13 @@ struct WebPagesTests {
             #expect(title.text.contains(body))
             let anonymous = try await client.get("/movie/603").text
             #expect(!anonymous.contains("data-since") && !anonymous.contains("data-account"))
-            #expect(first.text.matches(of: /class="saved-item"/).count == 20)
+            #expect(savedEntries(first.text) == 20)
             let more = try #require(first.text.firstMatch(of: /href="([^"]+)" rel="next">More/)).1
             let second = try await client.send(
                 String(more).replacingOccurrences(of: "&amp;", with: "&"), method: .get,
                 headers: [.cookie: session.cookie])
             #expect(second.status == .ok)
-            #expect(second.text.matches(of: /class="saved-item"/).count == 3)
+            #expect(savedEntries(second.text) == 3)
             #expect(second.text.contains("Film 1<") && !second.text.contains("Film 23<"))
 
             let watchlist = try await client.send("/watchlist", method: .get, headers: [.cookie: session.cookie])
@@ -291,7 +307,7 @@ struct WebPagesTests {
             let filtered = try await client.send(
                 "/favorites?q=film%202&kind=movie", method: .get, headers: [.cookie: session.cookie])
             #expect(filtered.text.contains(#"data-kind="movie" data-query="film 2""#))
-            #expect(filtered.text.matches(of: /class="saved-item"/).count == 5, "Film 2, 20, 21, 22, 23")
+            #expect(savedEntries(filtered.text) == 5, "Film 2, 20, 21, 22, 23")
             let nothing = try await client.send("/favorites?q=zzz", method: .get, headers: [.cookie: session.cookie])
             #expect(
                 nothing.text.contains("Nothing matches this filter.")
@@ -315,4 +331,10 @@ struct WebPagesTests {
             #expect(search.text.contains("data-locale=\"language=fr-FR&amp;region=FR\""))
         }
     }
+}
+
+/// How many saved items a list page shows: its entries, not the template the script clones for live arrivals.
+private func savedEntries(_ html: String) -> Int {
+    let list = html.split(separator: "<template id=\"saved-entry-template\">").first ?? ""
+    return list.matches(of: /class="saved-item"/).count
 }

@@ -15,6 +15,8 @@ package struct GridPage: WebPage {
     let api: String
     let next: String?
     let previous: String?
+    /// The card the script draws more of (`card-template.mustache`).
+    let cardTemplate = Card.template
 
     /// A grid of `results`. `pageURL(n)` is this page's address for page n; `api` the API path the script pages
     /// through (without `page`).

@@ -23,6 +23,8 @@ package struct SavedPage: WebPage {
     let items: [Entry]
     let filtered: Bool
     let next: String?
+    /// The entry the script clones and fills in for an item that arrives live (`saved-entry.mustache`).
+    let entryTemplate = Entry.template
 
     /// One saved item as the list shows it.
     struct Entry: Sendable {
@@ -110,6 +112,12 @@ package struct SavedPage: WebPage {
 }
 
 extension SavedPage.Entry {
+    /// An entry with every optional part there, for the script to fill or remove.
+    static let template = SavedPage.Entry(
+        kind: "", id: "", href: "", title: "", sub: "", image: Card.noImage, note: "", watched: true, watchedOn: "",
+        rating: "", ratings: (1...10).map { Choice(value: String($0), label: String($0), selected: false) },
+        imageAlt: "")
+
     init(_ item: SavedItem) {
         kind = item.kind.rawValue
         id = item.id

@@ -22,6 +22,8 @@ package struct SearchPage: WebPage {
     let suggestions: [Suggestion]
     let gated: Bool
     let problem: String?
+    /// The card the script draws results with (`card-template.mustache`).
+    let cardTemplate = Card.template
 
     /// A title to search for when the box is empty.
     struct Suggestion: Sendable {

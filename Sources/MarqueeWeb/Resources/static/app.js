@@ -426,34 +426,29 @@ function smallButton(label, data) {
 
 // ---- Paged grids (infinite scroll) ----------------------------------------------------------------------------
 
+/** A copy of the page's `<template id="…">` element: markup is written once, in the server's templates. */
+function fromTemplate(id) {
+  return document.getElementById(id).content.firstElementChild.cloneNode(true);
+}
+
+/** A poster card for an item of a list (`card.mustache`), with its heart. */
 function card(item) {
-  const li = document.createElement("li");
-  li.className = "card";
+  const li = fromTemplate("card-template");
   li.dataset.kind = item.media_type;
   li.dataset.id = String(item.id);
-  const link = document.createElement("a");
-  link.href = `/${item.media_type}/${item.id}`;
-  const img = document.createElement("img");
+  $("a", li).href = `/${item.media_type}/${item.id}`;
   const image = item.media_type === "person" ? item.profile : item.poster;
-  img.src = image ? image.small : "/static/no-image.svg";
-  img.alt = ""; // the card's title names the link
-  img.loading = "lazy";
-  img.width = 185;
-  img.height = 278;
-  const title = document.createElement("span");
-  title.className = "t";
-  title.textContent = item.title;
-  link.append(img, title);
-  const subText = item.media_type === "person" ? item.known_for_department : item.year;
-  if (subText) {
-    const sub = document.createElement("span");
-    sub.className = "s";
-    sub.textContent = String(subText);
-    link.append(sub);
-  }
-  li.append(link);
+  $("img", li).src = image ? image.small : "/static/no-image.svg";
+  $(".t", li).textContent = item.title;
+  fillOrRemove($(".s", li), item.media_type === "person" ? item.known_for_department : item.year);
   addHeart(li);
   return li;
+}
+
+/** Shows `text` in `element`, or removes the element when there is none. */
+function fillOrRemove(element, text) {
+  if (text) element.textContent = String(text);
+  else element.remove();
 }
 
 /** Placeholder cards shown while a page of results is on its way (hidden from screen readers; the grid is busy). */
@@ -659,24 +654,18 @@ function renderDownloads(list) {
   const items = downloads();
   $("#downloads-empty").hidden = items.length > 0;
   list.replaceChildren(...items.map((d) => {
-    const li = document.createElement("li");
-    li.className = "card download";
-    const link = document.createElement("a");
-    link.href = d.href;
-    const img = document.createElement("img");
-    img.src = d.image || "/static/no-image.svg";
-    img.alt = "";
-    const title = document.createElement("span");
-    title.className = "t";
-    title.textContent = d.title;
-    const sub = document.createElement("span");
-    sub.className = "s";
-    sub.textContent = d.sub;
-    link.append(img, title, sub);
+    const li = fromTemplate("card-template");
+    li.classList.add("download");
+    delete li.dataset.kind;
+    delete li.dataset.id;
+    $("a", li).href = d.href;
+    $("img", li).src = d.image || "/static/no-image.svg";
+    $(".t", li).textContent = d.title;
+    fillOrRemove($(".s", li), d.sub);
     const remove = smallButton("Delete", "deleteDownload");
     remove.setAttribute("aria-label", "Delete download: " + d.title);
     remove.addEventListener("click", async () => { await removeDownload(d.href); renderDownloads(list); toast("Deleted from downloads."); });
-    li.append(link, remove);
+    li.append(remove);
     return li;
   }));
 }

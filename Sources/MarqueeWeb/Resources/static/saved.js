@@ -5,64 +5,34 @@
 
 const savedList = () => $("main[data-saved-list]");
 
-function savedEntry(item, watchlist) {
-  const li = document.createElement("li");
-  li.className = "saved-item";
+/** An entry of the list (`saved-entry.mustache`, which the page carries as a template). `watchlist` is implied by
+ * the page's template: its entries have the watched and rating controls. */
+function savedEntry(item) {
+  const li = fromTemplate("saved-entry-template");
   li.dataset.kind = item.media_type;
   li.dataset.id = item.id;
   const href = `/${item.media_type}/${encodeURIComponent(item.id)}`;
-  const link = document.createElement("a");
-  link.href = href;
-  const img = document.createElement("img");
+  for (const link of $$("a", li)) link.href = href;
+  const img = $("img", li);
   img.src = item.snapshot.image_url || "/static/no-image.svg";
   img.alt = (item.media_type === "person" ? "Photo of " : "Poster of ") + item.snapshot.title;
-  img.width = 72;
-  img.height = 108;
-  link.append(img);
-  const body = document.createElement("div");
-  const title = document.createElement("a");
-  title.className = "t";
-  title.href = href;
-  title.dir = "auto";
-  title.textContent = item.snapshot.title;
-  body.append(title);
-  if (item.snapshot.subtitle) {
-    const sub = document.createElement("span");
-    sub.className = "s";
-    sub.textContent = " " + item.snapshot.subtitle;
-    body.append(sub);
-  }
-  if (item.watched_at) {
-    const watched = document.createElement("p");
-    watched.className = "s good";
-    watched.textContent = "Watched " + new Date(item.watched_at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) + (item.rating ? ` · rated ${item.rating}/10` : "");
-    body.append(watched);
-  }
-  const note = document.createElement("p");
-  note.className = "note";
-  note.dir = "auto";
-  note.textContent = item.note || "";
-  body.append(note);
-  const actions = document.createElement("div");
-  actions.className = "item-actions";
+  $(".t", li).textContent = item.snapshot.title;
+  fillOrRemove($("span.s", li), item.snapshot.subtitle);
+  const watchedOn = item.watched_at && new Date(item.watched_at).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  fillOrRemove($("p.s.good", li), watchedOn && "Watched " + watchedOn + (item.rating ? ` · rated ${item.rating}/10` : ""));
+  $(".note", li).textContent = item.note || "";
   // Each entry's buttons are named by its title, so "Remove" is not one of twenty alike to a screen reader.
-  actions.setAttribute("role", "group");
-  actions.setAttribute("aria-label", item.snapshot.title);
-  actions.append(smallButton(item.note ? "Edit note" : "Add note", "editNote"));
-  if (watchlist) {
-    const watched = smallButton(item.watched_at ? "Watched ✓" : "Mark watched", "watched");
+  $(".item-actions", li).setAttribute("aria-label", item.snapshot.title);
+  $("[data-edit-note]", li).textContent = item.note ? "Edit note" : "Add note";
+  const watched = $("[data-watched]", li);
+  if (watched) {
+    watched.textContent = item.watched_at ? "Watched ✓" : "Mark watched";
     watched.setAttribute("aria-pressed", item.watched_at ? "true" : "false");
-    const rate = document.createElement("select");
-    rate.className = "btn small";
-    rate.dataset.rate = "";
-    rate.setAttribute("aria-label", "Rating");
-    rate.append(new Option("Rate", ""));
-    for (let n = 1; n <= 10; n++) rate.append(new Option(String(n), String(n), false, item.rating === n));
-    actions.append(watched, rate);
+    const rate = $("[data-rate]", li);
+    rate.id = `rate-${item.media_type}-${item.id}`;
+    $("label", li).htmlFor = rate.id;
+    rate.value = item.rating ? String(item.rating) : "";
   }
-  actions.append(smallButton("Remove", "remove"));
-  body.append(actions);
-  li.append(link, body);
   return li;
 }
 
@@ -116,13 +86,13 @@ function reconcile(main, items) {
   for (const li of $$(".saved-item", box)) {
     const key = itemKey(li.dataset.kind, li.dataset.id);
     const item = fresh.get(key);
-    if (item && shown(main, item)) { if (!holdWhileEditing(li, item)) replaceEntry(li, savedEntry(item, list === "watchlist")); }
+    if (item && shown(main, item)) { if (!holdWhileEditing(li, item)) replaceEntry(li, savedEntry(item)); }
     else removeEntry(li);
     fresh.delete(key);
   }
   const filtered = main.dataset.kind || main.dataset.query || main.dataset.watched;
   if (!filtered && fresh.size > 0) {
-    if (newestOnTop(main, true)) for (const item of fresh.values()) box.prepend(savedEntry(item, list === "watchlist"));
+    if (newestOnTop(main, true)) for (const item of fresh.values()) box.prepend(savedEntry(item));
     else elsewhere(fresh.size);
   }
   showEmptyState();
@@ -166,7 +136,7 @@ function applySavedChange(main, change) {
   // A new item shows only where it belongs: the right kind, and no search filter it might not match.
   if (!old && ((kind && kind !== change.media_type) || main.dataset.query)) return;
   if (old && holdWhileEditing(old, change.item)) return;
-  const fresh = savedEntry(change.item, change.list === "watchlist");
+  const fresh = savedEntry(change.item);
   fresh.classList.add("flash");
   if (old) {
     const focused = old.contains(document.activeElement) ? document.activeElement : null;
@@ -299,7 +269,7 @@ function editNote(li, update) {
     }
     const item = li.pendingItem;
     delete li.pendingItem;
-    if (item) replaceEntry(li, savedEntry(item, item.list === "watchlist"), hadFocus ? $("[data-edit-note]", li) : null);
+    if (item) replaceEntry(li, savedEntry(item), hadFocus ? $("[data-edit-note]", li) : null);
     else removeEntry(li, hadFocus);
   };
   cancel.addEventListener("click", close);
