@@ -39,7 +39,8 @@ package final class PostgreSQLDatabase: Database, Service {
         self.location = location.redacted
         running = Task { await client.run() }
         connections = PostgresConnections(
-            client: client, leaseTimeout: location.connectTimeout, logger: logger,
+            client: client, leaseTimeout: location.connectTimeout,
+            maximumConnections: configuration.options.maximumConnections, logger: logger,
             eventLoop: PostgresClient.defaultEventLoopGroup.any())
         postgresBus = PostgresBus(connections: connections, logger: logger)
     }
@@ -104,11 +105,14 @@ package final class PostgreSQLDatabase: Database, Service {
     }
 
     package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let progress = LeaseProgress()
         let committing = Atomic(false)
         do {
-            return try await connections.leasing { connection in
+            // Until BEGIN is answered nothing has run, so a dead connection is swapped for another (see `leasing`).
+            return try await connections.leasing(until: progress) { connection in
+                try await connection.sql(queryLogLevel: nil).raw("BEGIN").run()
+                progress.begin()
                 let db = TransactionConnection(base: connection.sql(queryLogLevel: nil))
-                try await db.raw("BEGIN").run()
                 do {
                     let result = try await body(db)
                     committing.store(true, ordering: .relaxed)
@@ -144,7 +148,8 @@ package final class PostgreSQLDatabase: Database, Service {
     /// a server that cannot lend a connection in a second is not ready either.
     package func isHealthy() async -> Bool {
         let quick = PostgresConnections(
-            client: client, leaseTimeout: min(connections.leaseTimeout, .seconds(1)), logger: connections.logger,
+            client: client, leaseTimeout: min(connections.leaseTimeout, .seconds(1)),
+            maximumConnections: connections.maximumConnections, logger: connections.logger,
             eventLoop: connections.eventLoop)
         return (try? await quick.raw("SELECT 1 AS ok").first()) != nil
     }

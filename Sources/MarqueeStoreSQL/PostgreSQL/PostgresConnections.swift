@@ -13,6 +13,8 @@ import _ConnectionPoolModule
 struct PostgresConnections: SQLDatabase {
     let client: PostgresClient
     let leaseTimeout: Duration
+    /// The most connections the pool holds.
+    let maximumConnections: Int
     let logger: Logger
     let eventLoop: any EventLoop
 
@@ -25,47 +27,77 @@ struct PostgresConnections: SQLDatabase {
     }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        try await leasing { connection in
-            try await connection.sql(queryLogLevel: nil).execute(sql: query, onRow)
+        // Reads only (see `Database.reader`): a statement may run again, but rows handed on may not be handed on twice.
+        let progress = LeaseProgress()
+        try await leasing(until: progress) { connection in
+            try await connection.sql(queryLogLevel: nil).execute(sql: query) { row in
+                progress.begin()
+                onRow(row)
+            }
         }
     }
 
     /// Runs `body` with a connection of its own, failing with `storage.unavailable` if none comes within the lease
     /// timeout or the connection breaks. Once leased, `body` runs to its end (the server's statement timeout
-    /// bounds a slow statement; a connection that died without closing is bounded only by TCP); a connection that arrives after the timeout gave up is handed back unused, so a caller told
-    /// "unavailable" never has its write committed behind its back.
-    func leasing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        let lease = Lease()
-        do {
-            return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        guard lease.take() else { throw LeaseTimedOut() }
-                        return .done(try await Self.untilClosed({ connection.isClosed }) { try await body(connection) })
-                    }
-                }
-                group.addTask {
-                    // Cancelled early (the caller went away): decide now, the same way, so a body already running
-                    // is waited for and reported truthfully.
-                    try? await Task.sleep(for: leaseTimeout)
-                    return lease.abandon() ? .timedOut : .keepWaiting
-                }
-                while let outcome = try await group.next() {
-                    switch outcome {
-                    case .done(let result):
-                        group.cancelAll()
-                        return result
-                    case .timedOut:
-                        group.cancelAll()
-                        throw LeaseTimedOut()
-                    case .keepWaiting:
-                        continue
-                    }
-                }
-                throw LeaseTimedOut()
+    /// bounds a slow statement; a connection that died without closing is bounded only by TCP); a connection that
+    /// arrives after the timeout gave up is handed back unused, so a caller told "unavailable" never has its write
+    /// committed behind its back.
+    ///
+    /// `progress` is where `body` marks that its work has begun on the server (a transaction's `BEGIN` answered, a
+    /// read's first row arrived). Until it has, a connection found dead is swapped for another and `body` runs
+    /// again: after the server ended its connections (a restart, a failover), the pool may hand out each of them
+    /// once more before it has read that they are gone, so it may take as many tries as the pool has connections.
+    /// Without `progress`, `body` runs once.
+    func leasing<T: Sendable>(
+        until progress: LeaseProgress? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        var tries = 0
+        while true {
+            do {
+                return try await leasingOnce(body)
+            } catch  where tries < maximumConnections && progress?.hasBegun == false && Self.isStale(error) {
+                tries += 1
+                logger.debug(
+                    "A pooled database connection had ended; running again on another",
+                    metadata: ["reason": "\(Self.describe(error))"])
+            } catch {
+                guard let unavailable = Self.unavailable(error) else { throw error }
+                logger.warning("The database is not answering", metadata: ["reason": "\(Self.describe(error))"])
+                throw unavailable
             }
-        } catch {
-            throw Self.unavailable(error) ?? error
+        }
+    }
+
+    private func leasingOnce<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
+        let lease = Lease()
+        return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    guard lease.take() else { throw LeaseTimedOut() }
+                    return .done(try await Self.untilClosed({ connection.isClosed }) { try await body(connection) })
+                }
+            }
+            group.addTask {
+                // Cancelled early (the caller went away): decide now, the same way, so a body already running
+                // is waited for and reported truthfully.
+                try? await Task.sleep(for: leaseTimeout)
+                return lease.abandon() ? .timedOut : .keepWaiting
+            }
+            while let outcome = try await group.next() {
+                switch outcome {
+                case .done(let result):
+                    group.cancelAll()
+                    return result
+                case .timedOut:
+                    group.cancelAll()
+                    throw LeaseTimedOut()
+                case .keepWaiting:
+                    continue
+                }
+            }
+            throw LeaseTimedOut()
         }
     }
 
@@ -129,11 +161,24 @@ struct PostgresConnections: SQLDatabase {
         }
     }
 
+    /// Whether `error` says a connection was dead when a statement was sent on it: the server had ended it (an
+    /// administrator, a shutdown or a restart: SQLSTATE 57P01 to 57P03) or closed it, this side had closed it on
+    /// reading that, or it closed with the statement unanswered.
+    static func isStale(_ error: any Error) -> Bool {
+        if error is ConnectionLost { return true }
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection: return true
+        case .server: return ["57P01", "57P02", "57P03"].contains(error.serverInfo?[.sqlState] ?? "")
+        default: return false
+        }
+    }
+
     /// A short reason for logs and start-up errors, without PostgresNIO's internals.
     static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(underlying)" }
+            if let underlying = error.underlying, !(underlying is PSQLError) { return "\(underlying)" }
             return "\(error.code)"
         }
         if let error = error as? DomainError { return error.message }
@@ -166,10 +211,24 @@ struct TransactionConnection: SQLDatabase {
     }
 }
 
-private struct LeaseTimedOut: Error {}
+/// Whether the work of a leased connection's body has begun on the server (see `PostgresConnections.leasing`).
+final class LeaseProgress: Sendable {
+    private let begun = Atomic(false)
+
+    var hasBegun: Bool { begun.load(ordering: .relaxed) }
+
+    /// The body's work has begun: from now on it is not run again.
+    func begin() { begun.store(true, ordering: .relaxed) }
+}
+
+private struct LeaseTimedOut: Error, CustomStringConvertible {
+    var description: String { "no connection could be had in time" }
+}
 
 /// The connection closed under a statement whose answer never came.
-private struct ConnectionLost: Error {}
+private struct ConnectionLost: Error, CustomStringConvertible {
+    var description: String { "the connection closed with a statement unanswered" }
+}
 
 /// The first of several results offered, handed to the one caller waiting for it; later offers are dropped.
 private final class FirstOutcome<T: Sendable>: Sendable {
