@@ -24,7 +24,10 @@ struct ConnectionDeadlineTests {
                 do {
                     if !request.isEmpty { try await connection.send(request) }
                     #expect(try await connection.readToEnd() == "")
-                } catch let error as ChannelError where error == .ioOnClosedChannel {}
+                } catch let error as ChannelError where error == .ioOnClosedChannel {
+                } catch let error as IOError where error.errnoCode == ECONNRESET {
+                    // Closed with the request's bytes unread: the kernel says so with a reset. Nothing was answered.
+                }
                 #expect(ContinuousClock.now - started < .seconds(5))
             }
         }
