@@ -256,6 +256,11 @@ def toast_text(driver):
     return " ".join(t.text for t in finds(driver, ".toast"))
 
 
+def search_settled(driver):
+    """Until the search page has no pause in typing to wait out and no search on its way (its `data-state`)."""
+    wait(driver, lambda d: find(d, ".search-form").get_attribute("data-state") == "idle", message="the search settles")
+
+
 def wait_for_service_worker(driver):
     """Until the service worker controls the page (the first visit registers it), so offline steps can follow."""
     wait(driver, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
@@ -352,7 +357,7 @@ def test_search_debounces_and_pages(server, artifacts):
         box = find(d, "#q")
         box.send_keys("the")
         wait(d, lambda d: len(finds(d, "#results .card")) >= 20, message="first page of results")
-        time.sleep(0.4)
+        search_settled(d)
         calls = d.execute_script(
             "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/v1/search') && !e.name.includes('page=')).length")
         assert calls == 1, f"{calls} search requests for one burst of typing"
@@ -375,9 +380,9 @@ def test_search_debounces_and_pages(server, artifacts):
         wait(d, lambda d: finds(d, "#results .card"), message="results for matrix")
         for digit in "1999":
             find(d, "#year").send_keys(digit)
-            time.sleep(0.45)  # past the pause that sends a search
+            search_settled(d)  # a search the digit asked for has been answered
         wait(d, lambda d: "year=1999" in d.current_url, message="the whole year is searched")
-        time.sleep(0.4)
+        search_settled(d)
         assert not finds(d, ".toast.bad"), toast_text(d)
         no_script_errors(d)
     finally:
@@ -407,7 +412,9 @@ def test_guest_sees_the_lock_and_can_favourite(server, artifacts):
         find(d, "[data-signout]").click()
         wait(d, lambda d: "as a guest" in d.switch_to.alert.text, message="the guest is warned")
         d.switch_to.alert.dismiss()
-        time.sleep(0.3)
+        # The click's handler has run to its end or to its request (which marks the button busy) by the time the
+        # next command runs.
+        assert find(d, "[data-signout]").get_attribute("aria-busy") is None, "no sign-out was sent"
         assert find(d, ".chip").text == "Guest", "still signed in"
         find(d, "[data-signout]").click()
         d.switch_to.alert.accept()
@@ -463,7 +470,8 @@ def test_a_guest_keeps_what_it_saved_and_edits_are_not_lost(server, artifacts):
         first = sort.get_attribute("value")
         sort.send_keys(Keys.ARROW_DOWN)
         wait(a, lambda d: find(d, "#saved-sort").get_attribute("value") != first, message="the arrow picks the next sort")
-        time.sleep(0.5)
+        # ChromeDriver waits out a navigation a key started before it runs the next command: a reload would have
+        # replaced `window` by now.
         assert a.execute_script("return window.stayed === true"), "an arrow key does not reload the page"
         chosen = find(a, "#saved-sort").get_attribute("value")
         find(a, ".toolbar button[type=submit]").send_keys(Keys.ENTER)
@@ -621,8 +629,7 @@ def test_lists_open_offline_as_last_seen(binary, artifacts):
 
         # Ann's sign-in lapses (its cookies expire) while Marquee is out of reach: her copy is no longer shown.
         d.delete_all_cookies()
-        d.get(server.base + "/favorites")
-        time.sleep(0.5)
+        d.get(server.base + "/favorites")  # returns once what the service worker answered has loaded
         assert not finds(d, '.saved-item[data-id="603"]'), "a lapsed sign-in's copy is not shown"
 
         # Someone else signs in on this browser: Ann's copy goes as soon as any page is drawn for them.
@@ -728,7 +735,11 @@ def take_screenshots(server, artifacts):
                 if name == "signin":
                     d.delete_all_cookies()
                 d.get(server.base + path)
-                time.sleep(0.3)
+                wait(d, lambda d: d.execute_script(
+                    "return document.fonts.status === 'loaded' && [...document.images]"
+                    + ".filter((i) => { const r = i.getBoundingClientRect(); return r.top < innerHeight && r.left < innerWidth; })"
+                    + ".every((i) => i.complete)"),
+                    message=f"{path} drawn")
                 d.save_screenshot(os.path.join(artifacts, f"{name}-{label}.png"))
                 if label == "phone":
                     overflow = d.execute_script("return document.documentElement.scrollWidth - window.innerWidth")

@@ -213,6 +213,8 @@ function setUpAccount() {
       const guest = !!$("#upgrade-form");
       if (guest && !confirm("You are using Marquee as a guest. Once you sign out, nobody can get back to what you " +
         "saved, and it is deleted after 30 days. To keep it, create an account first (above).\n\nSign out anyway?")) return;
+      button.disabled = true;
+      button.setAttribute("aria-busy", "true");
       try {
         const answer = await api("POST", "/api/v1/auth/signout", { everywhere });
         await forgetThisBrowser();
@@ -223,6 +225,8 @@ function setUpAccount() {
         // sign-in had already ended).
         await forgetThisBrowser();
         fail(error);
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
       }
     });
   }

@@ -32,8 +32,12 @@ onStart.push(function setUpSearch() {
   const grid = $("#results");
   let timer;
   let controller;
+  // `waiting` while a pause in typing is awaited, `loading` while a search is on its way, then `idle`.
+  const state = (value) => { form.dataset.state = value; };
+  state("idle");
   showRecent();
   const run = async () => {
+    clearTimeout(timer);
     const q = input.value.trim();
     const params = new URLSearchParams({ q, type: $("#type").value });
     const year = $("#year");
@@ -50,15 +54,18 @@ onStart.push(function setUpSearch() {
       $("#search-summary").textContent = "";
       $("#search-empty").hidden = true;
       showRecent();
+      state("idle");
       return;
     }
-    controller = new AbortController();
+    const mine = new AbortController();
+    controller = mine;
+    state("loading");
     // Placeholders replace the results until the new ones arrive (only when there is nothing to show yet, so the
     // results being refined stay readable while a longer query loads).
     if (!$(".card", grid)) busy(grid, 12);
     const source = "/api/v1/search?" + params + (grid.dataset.locale ? "&" + grid.dataset.locale : "");
     try {
-      const answer = await api("GET", source, undefined, undefined, controller.signal);
+      const answer = await api("GET", source, undefined, undefined, mine.signal);
       grid.replaceChildren(...answer.results.map(card));
       busy(grid, 0);
       grid.dataset.api = source;
@@ -77,9 +84,11 @@ onStart.push(function setUpSearch() {
       if (grid.recheckPaging) grid.recheckPaging();
     } catch (error) {
       if (error.name !== "AbortError") { busy(grid, 0); fail(error); }
+    } finally {
+      if (controller === mine && form.dataset.state === "loading") state("idle");
     }
   };
-  const later = () => { clearTimeout(timer); timer = setTimeout(run, 300); };
+  const later = () => { clearTimeout(timer); state("waiting"); timer = setTimeout(run, 300); };
   input.addEventListener("input", later);
   $("#type").addEventListener("change", run);
   // A year is searched once it is whole (typing 1999 passes through 1, 19 and 199, which are no years to ask for).
