@@ -27,6 +27,13 @@ struct BodyFieldsTests {
             ])
     }
 
+    @Test("A query a route decodes into a type takes that type's parameters, and none when it has none")
+    func queries() {
+        #expect(BodyFields.of(ImportQuery.self).top == ["format", "list"])
+        #expect(BodyFields.of(ClearQuery.self).top == ["kind"])
+        #expect(BodyFields.of(NoQuery.self).top.isEmpty)
+    }
+
     @Test("Objects inside a body list their own fields")
     func nested() {
         let states = BodyFields.of(ItemStatesRequest.self)

@@ -29,11 +29,18 @@ struct RequestParsing {
         return overrides[name] ?? queryString[name]
     }
 
-    /// Refuses query parameters other than `names`: where a request removes or writes data, a misspelt filter
-    /// (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything.
-    func onlyQuery(_ names: Set<String>) throws {
+    /// The query as `Q`, refusing parameters `Q` does not read: where a request removes or writes data, a misspelt
+    /// filter (`media_type=movie` for `kind=movie`) must not be ignored and the request done on everything. (`Q`'s
+    /// values are strings, checked by the route, so each gets its own error code.)
+    func query<Q: Decodable>(_ type: Q.Type) throws -> Q {
+        let names = BodyFields.of(Q.self).top
         if let name = queryString.names.sorted().first(where: { !names.contains($0) }) {
             throw ParameterRecord.unknown(name, known: names)
+        }
+        do {
+            return try URLEncodedFormDecoder().decode(Q.self, from: request.uri.query ?? "")
+        } catch {
+            throw DomainError(.invalidParameter, "The query string could not be read.")
         }
     }
 

@@ -78,3 +78,17 @@ struct ItemEditBody: Decodable {
         return edit
     }
 }
+
+/// The query of a request that takes none (`DELETE /api/v1/me/items/{list}/{kind}/{id}`).
+struct NoQuery: Decodable {}
+
+/// The query of `DELETE /api/v1/me/items/{list}`: which kind to clear (all when absent).
+struct ClearQuery: Decodable {
+    var kind: String?
+}
+
+/// The query of `POST /api/v1/me/import`: the file's format (guessed when absent) and the list it goes to.
+struct ImportQuery: Decodable {
+    var format: String?
+    var list: String?
+}

@@ -79,15 +79,14 @@ struct ItemRoutes {
         }
         me.delete("items/:list/:kind/:id") { request, context in
             let (list, kind, id) = try itemPath(context)
-            try RequestParsing(request: request, context: context).onlyQuery([])
+            _ = try RequestParsing(request: request, context: context).query(NoQuery.self)
             return json(
                 ItemResponses.change(try await items.remove(list: list, kind: kind, id: id, for: context.auth.userID)))
         }
         me.delete("items/:list") { request, context in
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
-            let parsing = try RequestParsing(request: request, context: context)
-            try parsing.onlyQuery(["kind"])
-            let kind = try parsing.query("kind").map(ItemRules.kind)
+            let query = try RequestParsing(request: request, context: context).query(ClearQuery.self)
+            let kind = try query.kind.map(ItemRules.kind)
             guard let change = try await items.clear(list: list, kind: kind, for: context.auth.userID) else {
                 return Response(status: .noContent)
             }
@@ -120,15 +119,14 @@ struct ItemRoutes {
             return response
         }
         me.post("import") { request, context in
-            let parsing = try RequestParsing(request: request, context: context)
-            let format = try parsing.query("format").map { text in
+            let query = try RequestParsing(request: request, context: context).query(ImportQuery.self)
+            let format = try query.format.map { text in
                 guard let format = ItemImporter.Format(rawValue: text) else {
                     throw DomainError(.unknownImportFormat, "format must be one of: json, csv, letterboxd, imdb.")
                 }
                 return format
             }
-            try parsing.onlyQuery(["format", "list"])
-            let list = try parsing.query("list").map(ItemRules.list)
+            let list = try query.list.map(ItemRules.list)
             let buffer = try await request.body.collect(upTo: Self.maxImportSize)
             guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
                 throw DomainError(
