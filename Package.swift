@@ -89,6 +89,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeWeather",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeWire",
+                "MarqueeStore",
+            ],
+            resources: [.copy("Resources/cities")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeAccounts",
             dependencies: [
                 "MarqueeCore",
@@ -136,6 +146,7 @@ let package = Package(
                 "MarqueeCatalog",
                 "MarqueeAccounts",
                 "MarqueeSaved",
+                "MarqueeWeather",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -164,6 +175,7 @@ let package = Package(
                 "MarqueeStore",
                 "MarqueeStoreSQL",
                 "MarqueeAccounts",
+                "MarqueeWeather",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -184,6 +196,7 @@ let package = Package(
                 "MarqueeSaved",
                 "MarqueeServer",
                 "MarqueeWeb",
+                "MarqueeWeather",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

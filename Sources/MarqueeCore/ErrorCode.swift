@@ -44,6 +44,10 @@ extension ErrorCode {
     /// the answer.
     package static let headerTooLarge = ErrorCode("request.header_too_large", 431)
 
+    // MARK: Weather
+    /// No city has this id: not in the embedded index, nor found upstream.
+    package static let cityNotFound = ErrorCode("weather.city_not_found", 404)
+
     // MARK: Catalog
     /// The list name is not one this kind of media has.
     package static let unknownList = ErrorCode("catalog.unknown_list", 400)

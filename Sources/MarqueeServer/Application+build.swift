@@ -7,6 +7,7 @@ import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
 package import MarqueeStoreSQL
+package import MarqueeWeather
 import MarqueeWeb
 import NIOCore
 import Prometheus
@@ -23,6 +24,8 @@ package struct AppDependencies: Sendable {
     package var onServerRunning: @Sendable (Int) async -> Void = { _ in }
     /// Password hashing; nil uses bcrypt at cost 12 (tests pass a cheaper cost).
     package var passwordHasher: (any PasswordHasher)?
+    /// The embedded city index (tests share one, read once).
+    package var cities = CityDirectory()
 
     /// The production dependencies.
     package init() {}
@@ -138,6 +141,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
+        WeatherRoutes(cities: dependencies.cities).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         web.register(on: router)

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MarqueeServer
+import MarqueeWeather
 
 /// `marquee serve`: runs the server until interrupted.
 struct Serve: AsyncParsableCommand {
@@ -36,6 +37,9 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardOutput.write(
                 Data("Marquee is running at \(settings.resolvedPublicURL(boundPort: port))\n".utf8))
         }
+        // The city index is read while the rest starts, so that the first search finds it ready.
+        let cities = dependencies.cities
+        Task { _ = try? await cities.index() }
         let app = try await buildApplication(
             settings: settings, logger: Logger(label: "marquee"), dependencies: dependencies)
         do {

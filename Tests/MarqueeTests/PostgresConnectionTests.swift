@@ -74,6 +74,12 @@ struct PostgresConnectionTests {
         #expect(ContinuousClock.now - askedReady < .seconds(10))
 
         try server.resume()
+        // Ready again once the pool has a connection: readiness is the server's own word for it, and each answer
+        // that is not yet takes up to its one-second lease. Then one save goes through.
+        let back = ContinuousClock.now
+        while try await api.send(.GET, "/readyz", timeout: .seconds(20)).status != 200 {
+            try #require(ContinuousClock.now - back < .seconds(60), "never ready again")
+        }
         let resumed = try await api.send(
             .PUT, "/api/v1/me/items/favorites/movie/605", json: #"{"snapshot":{"title":"Film"}}"#, bearer: person.token,
             timeout: .seconds(20))

@@ -51,7 +51,7 @@ struct AccountHarness: Sendable {
     }
 
     static func dependencies(_ clock: TestClock) -> AppDependencies {
-        var dependencies = AppDependencies()
+        var dependencies = AppDependencies.forTests
         dependencies.now = clock.closure
         dependencies.passwordHasher = BcryptPasswordHasher(cost: 4)
         return dependencies

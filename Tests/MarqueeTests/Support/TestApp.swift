@@ -4,16 +4,29 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarqueeCore
+import MarqueeWeather
 import MarqueeWire
 import NIOCore
 import Testing
 
 @testable import MarqueeServer
 
+extension AppDependencies {
+    /// The production dependencies, but for the city index, which every test server shares: reading it takes about
+    /// a second in a debug build.
+    static var forTests: AppDependencies {
+        var dependencies = AppDependencies()
+        dependencies.cities = sharedCities
+        return dependencies
+    }
+}
+
+private let sharedCities = CityDirectory()
+
 /// Runs a whole Marquee server (through `buildApplication`) for the duration of `body`.
 func withMarquee<T: Sendable>(
     _ settings: ServerSettings, logger: Logger = TestSettings.quietLogger,
-    dependencies: AppDependencies = AppDependencies(), _ body: @Sendable (any TestClientProtocol) async throws -> T
+    dependencies: AppDependencies = .forTests, _ body: @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
     let app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
     return try await app.test(.router) { client in try await body(client) }
@@ -22,7 +35,7 @@ func withMarquee<T: Sendable>(
 /// Runs a whole Marquee server listening on loopback (real HTTP, every channel handler) for `body`.
 func withLiveMarquee<T: Sendable>(
     _ settings: ServerSettings, logger: Logger = TestSettings.quietLogger,
-    dependencies: AppDependencies = AppDependencies(), _ body: @Sendable (any TestClientProtocol) async throws -> T
+    dependencies: AppDependencies = .forTests, _ body: @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
     let app = try await buildApplication(settings: settings, logger: logger, dependencies: dependencies)
     return try await app.test(.live) { client in try await body(client) }

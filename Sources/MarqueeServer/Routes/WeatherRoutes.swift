@@ -1,0 +1,45 @@
+import Hummingbird
+import MarqueeCore
+import MarqueeWeather
+import MarqueeWire
+
+/// `/api/v1/weather`: cities found as people type, from the embedded GeoNames index.
+struct WeatherRoutes {
+    let cities: CityDirectory
+    /// The embedded index changes only with a new version of Marquee.
+    static let cacheControl = "public, max-age=3600"
+
+    func register(on router: Router<MarqueeRequestContext>) {
+        let weather = router.group("api/v1/weather")
+        weather.get("cities") { request, context in
+            let parse = try RequestParsing(request: request, context: context)
+            let query = try parse.query(CitySearchQuery.self)
+            let text = query.q ?? ""
+            guard text.unicodeScalars.count <= 100 else {
+                throw DomainError(.invalidParameter, "q must be at most 100 characters.")
+            }
+            let limit = try parse.optionalInt("limit", range: 1...50) ?? 10
+            let index = try await cities.index()
+            let found = index.search(text, limit: limit).map(index.city)
+            return JSONResponse.make(
+                try JSONResponse.body(
+                    Page(page: 1, results: found, totalPages: 1, totalResults: found.count)),
+                cacheControl: Self.cacheControl)
+        }
+        weather.get("cities/{id}") { request, context in
+            let id = try RequestParsing(request: request, context: context).id()
+            _ = try RequestParsing(request: request, context: context).query(NoQuery.self)
+            let index = try await cities.index()
+            guard let record = index.city(id: id) else {
+                throw DomainError(.cityNotFound, "There is no city with id \(id).")
+            }
+            return JSONResponse.make(try JSONResponse.body(index.city(record)), cacheControl: Self.cacheControl)
+        }
+    }
+}
+
+/// The query of `GET /api/v1/weather/cities`: what was typed, and how many cities to return.
+struct CitySearchQuery: Decodable {
+    var q: String?
+    var limit: String?
+}

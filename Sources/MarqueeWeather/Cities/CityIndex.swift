@@ -1,0 +1,88 @@
+import Foundation
+
+/// Every city of the embedded index, and the names they are found by: each city's folded name and alternate names
+/// (`CityFolding`), as UTF-8 keys sorted bytewise, so that the cities whose names start with a prefix are one range
+/// found by binary search. Built once at start-up, read-only after.
+package final class CityIndex: Sendable {
+    /// Most populous first: a smaller position means a bigger city, which is how equally good matches are ranked.
+    package let cities: [CityRecord]
+    /// Country names by ISO code.
+    package let countries: [String: String]
+    /// US state names by postal code.
+    package let usStates: [String: String]
+    let keys: KeyTable
+    private let positions: [Int: Int]
+
+    init(cities: [CityRecord], keys: KeyTable, countries: [String: String], usStates: [String: String]) {
+        self.cities = cities
+        self.keys = keys
+        self.countries = countries
+        self.usStates = usStates
+        positions = Dictionary(cities.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The city with GeoNames id `id`, if the index has it.
+    package func city(id: Int) -> CityRecord? {
+        positions[id].map { cities[$0] }
+    }
+
+    /// The name of the country with ISO code `code`.
+    package func countryName(_ code: String) -> String? { countries[code] }
+
+    /// The name of the city's first-level region, where the index knows it (US states).
+    package func regionName(of city: CityRecord) -> String? {
+        city.countryCode == "US" ? usStates[city.regionCode] : nil
+    }
+}
+
+/// The search keys: one byte buffer, and an entry per key (where it is, which city), sorted by key bytes.
+struct KeyTable: Sendable {
+    struct Entry: Sendable {
+        let start: UInt32
+        let length: UInt16
+        /// The city's position in `CityIndex.cities`.
+        let city: UInt32
+        /// Whether this is the city's own name, rather than one of its alternate names.
+        let isName: Bool
+    }
+
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    /// The entries whose keys start with `prefix`.
+    func range(startingWith prefix: [UInt8]) -> Range<Int> {
+        let lower = firstIndex { compare($0, prefix, prefixOnly: false) >= 0 }
+        let upper = firstIndex { compare($0, prefix, prefixOnly: true) > 0 }
+        return lower..<max(lower, upper)
+    }
+
+    /// Whether entry `index`'s key is `key` exactly.
+    func equals(_ index: Int, _ key: [UInt8]) -> Bool {
+        Int(entries[index].length) == key.count && compare(entries[index], key, prefixOnly: false) == 0
+    }
+
+    /// The first entry for which `isAtOrPast` holds (it holds for every entry after it too).
+    private func firstIndex(where isAtOrPast: (Entry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrPast(entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Compares an entry's key with `other` bytewise; with `prefixOnly`, only the key's first `other.count` bytes.
+    private func compare(_ entry: Entry, _ other: [UInt8], prefixOnly: Bool) -> Int {
+        let start = Int(entry.start)
+        let length = prefixOnly ? min(Int(entry.length), other.count) : Int(entry.length)
+        return bytes.withUnsafeBufferPointer { buffer in
+            other.withUnsafeBufferPointer { query in
+                let shared = min(length, query.count)
+                let order = shared == 0 ? 0 : memcmp(buffer.baseAddress! + start, query.baseAddress!, shared)
+                if order != 0 { return Int(order) }
+                return length - (prefixOnly ? min(length, query.count) : query.count)
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+import MarqueeWire
+import Testing
+
+/// `/api/v1/weather/cities`: the embedded city index through the API.
+@Suite("Weather API: cities")
+struct WeatherCityAPITests {
+    let settings = try! TestSettings.make()
+
+    @Test("Search as you type: Paris, France before Paris, Texas, each with its country and region")
+    func search() async throws {
+        try await withMarquee(settings) { client in
+            let answer = try await client.get("/api/v1/weather/cities?q=Paris&limit=10")
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.cacheControl] == "public, max-age=3600")
+            let page = try answer.decode(Page<City>.self)
+            #expect(page.page == 1 && page.totalPages == 1 && page.totalResults == page.results.count)
+            let france = try #require(page.results.first)
+            #expect(france.id == 2_988_507 && france.mediaType == "city" && france.country == "France")
+            #expect(france.timezone == "Europe/Paris" && france.countryCode == "FR")
+            let texas = try #require(page.results.first { $0.id == 4_717_560 })
+            #expect(texas.region == "Texas" && texas.regionCode == "TX" && texas.country == "United States")
+
+            let munich = try await client.get("/api/v1/weather/cities?q=M%C3%BCnchen").decode(Page<City>.self)
+            #expect(munich.results.first?.id == 2_867_714)
+            let typo = try await client.get("/api/v1/weather/cities?q=lodnon").decode(Page<City>.self)
+            #expect(typo.results.contains { $0.id == 2_643_743 })
+            let nothing = try await client.get("/api/v1/weather/cities?q=").decode(Page<City>.self)
+            #expect(nothing.results.isEmpty && nothing.totalResults == 0)
+        }
+    }
+
+    @Test("One city by its GeoNames id; unknown and malformed ids are told apart")
+    func byID() async throws {
+        try await withMarquee(settings) { client in
+            let london = try await client.get("/api/v1/weather/cities/2643743").decode(City.self)
+            #expect(london.name == "London" && london.country == "United Kingdom" && london.population ?? 0 > 8_000_000)
+            for (path, status, code) in [
+                ("/api/v1/weather/cities/1", 404, "weather.city_not_found"),
+                ("/api/v1/weather/cities/london", 400, "catalog.bad_id"),
+                ("/api/v1/weather/cities/2643743?units=metric", 400, "request.unknown_parameter"),
+                ("/api/v1/weather/cities?q=a&limit=0", 400, "request.invalid_parameter"),
+                ("/api/v1/weather/cities?q=a&limit=51", 400, "request.invalid_parameter"),
+                ("/api/v1/weather/cities?q=a&country=FR", 400, "request.unknown_parameter"),
+                ("/api/v1/weather/cities?q=\(String(repeating: "a", count: 101))", 400, "request.invalid_parameter"),
+                ("/api/v1/weather/cities?q=%FF", 400, "request.invalid_parameter"),
+            ] {
+                let answer = try await client.get(path)
+                #expect(Int(answer.status.code) == status, "\(path)")
+                #expect(try answer.errorCode() == code, "\(path)")
+            }
+        }
+    }
+}
