@@ -15,7 +15,8 @@ extension CityIndex {
     static let lettersBeforeTypos = 4
 
     /// Up to `limit` cities whose name or alternate name starts with `query`, ignoring case, accents and
-    /// punctuation (`CityFolding`); with four letters or more, with one typo. Exact names first, then prefixes, then
+    /// punctuation (`CityFolding`); with four letters or more, with one typo (for text in the Latin alphabet; other
+    /// scripts tolerate a letter too many or two swapped). Exact names first, then prefixes, then
     /// typos; the most populous first within each.
     package func search(_ query: String, limit: Int) -> [CityRecord] {
         let folded = Array(CityFolding.fold(query).unicodeScalars)
@@ -26,20 +27,38 @@ extension CityIndex {
             best.offer(keys.entries[index].city, keys.equals(index, key) ? .exact : .prefix)
         }
         if !best.isFull, folded.count >= Self.lettersBeforeTypos {
-            for variant in Self.oneEditAway(folded) {
-                for index in keys.range(startingWith: Self.utf8(variant)) {
-                    best.offer(keys.entries[index].city, .typo)
-                }
-            }
+            offerTypos(folded, key, to: &best)
         }
         return best.ranked.map { cities[Int($0)] }
     }
 
-    /// Every text one edit from `text`: a letter removed, two neighbours swapped, a letter replaced or added. Letters
-    /// come from the Latin alphabet (and the space) when `text` is ASCII; otherwise only removals and swaps.
-    static func oneEditAway(_ text: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+    /// Offers the cities one edit from a prefix of `key` (the query's UTF-8). An edit in the first three letters is
+    /// looked up as each text it could have been; from the fourth letter on, the keys that start with the first
+    /// three are checked one by one, which is fewer lookups than every variant of a long query.
+    private func offerTypos(_ folded: [Unicode.Scalar], _ key: [UInt8], to best: inout BestCities) {
+        guard folded.allSatisfy(\.isASCII) else {
+            for variant in Self.oneEditAway(folded, within: folded.indices, letters: []) {
+                for index in keys.range(startingWith: Self.utf8(variant)) {
+                    best.offer(keys.entries[index].city, .typo)
+                }
+            }
+            return
+        }
+        for variant in Self.oneEditAway(folded, within: 0..<3, letters: Self.alphabet) {
+            for index in keys.range(startingWith: Self.utf8(variant)) { best.offer(keys.entries[index].city, .typo) }
+        }
+        for index in keys.range(startingWith: Array(key.prefix(3))) where keys.isOneEditFromPrefix(index, key) {
+            best.offer(keys.entries[index].city, .typo)
+        }
+    }
+
+    /// Every text one edit from `text` at a position in `positions`: a letter removed, two neighbours swapped (the
+    /// one at the position and the next), a letter of `letters` put in its place or before it.
+    static func oneEditAway(
+        _ text: [Unicode.Scalar], within positions: Range<Int>, letters: [Unicode.Scalar]
+    ) -> [[Unicode.Scalar]] {
         var variants: [[Unicode.Scalar]] = []
-        for index in text.indices {
+        for index in positions where index < text.count {
             var removed = text
             removed.remove(at: index)
             variants.append(removed)
@@ -48,17 +67,12 @@ extension CityIndex {
                 swapped.swapAt(index, index + 1)
                 variants.append(swapped)
             }
-        }
-        guard text.allSatisfy(\.isASCII) else { return variants }
-        for index in text.indices {
-            for letter in alphabet where letter != text[index] {
-                var replaced = text
-                replaced[index] = letter
-                variants.append(replaced)
-            }
-        }
-        for index in 0...text.count {
-            for letter in alphabet {
+            for letter in letters {
+                if letter != text[index] {
+                    var replaced = text
+                    replaced[index] = letter
+                    variants.append(replaced)
+                }
                 var added = text
                 added.insert(letter, at: index)
                 variants.append(added)

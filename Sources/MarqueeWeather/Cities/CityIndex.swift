@@ -61,6 +61,34 @@ struct KeyTable: Sendable {
         Int(entries[index].length) == key.count && compare(entries[index], key, prefixOnly: false) == 0
     }
 
+    /// Whether a prefix of entry `index`'s key is one edit from `query` (a letter replaced, added, dropped, or two
+    /// neighbours swapped), comparing bytes: meant for queries in ASCII.
+    func isOneEditFromPrefix(_ index: Int, _ query: [UInt8]) -> Bool {
+        let entry = entries[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            let key = UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start) + Int(entry.length)])
+            let count = query.count
+            var first = 0
+            while first < count, first < key.count, query[first] == key[first] { first += 1 }
+            // The key is the query, or starts with it, or is the query without its last letter.
+            if first == count { return true }
+            if first == key.count { return count - key.count == 1 }
+            func same(_ queryFrom: Int, _ keyFrom: Int, _ length: Int) -> Bool {
+                guard length > 0 else { return length == 0 }
+                guard keyFrom + length <= key.count else { return false }
+                for offset in 0..<length where query[queryFrom + offset] != key[keyFrom + offset] { return false }
+                return true
+            }
+            let rest = count - first - 1
+            return same(first + 1, first + 1, rest)  // replaced
+                || same(first + 1, first, rest)  // a letter too many
+                || same(first, first + 1, rest + 1)  // a letter missing
+                || (first + 1 < count && first + 1 < key.count && query[first] == key[first + 1]
+                    && same(first + 1, first, 1)
+                    && same(first + 2, first + 2, rest - 1))  // two swapped
+        }
+    }
+
     /// The first entry for which `isAtOrPast` holds (it holds for every entry after it too).
     private func firstIndex(where isAtOrPast: (Entry) -> Bool) -> Int {
         var low = 0
