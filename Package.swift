@@ -75,14 +75,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeUpstream",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeCatalog",
             dependencies: [
                 "MarqueeCore",
                 "MarqueeWire",
                 "MarqueeStore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "MarqueeUpstream",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/catalog")],
@@ -94,6 +104,8 @@ let package = Package(
                 "MarqueeCore",
                 "MarqueeWire",
                 "MarqueeStore",
+                "MarqueeUpstream",
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/cities")],
             swiftSettings: swiftSettings
@@ -147,6 +159,7 @@ let package = Package(
                 "MarqueeAccounts",
                 "MarqueeSaved",
                 "MarqueeWeather",
+                "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -197,6 +210,7 @@ let package = Package(
                 "MarqueeServer",
                 "MarqueeWeb",
                 "MarqueeWeather",
+                "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

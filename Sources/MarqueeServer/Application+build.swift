@@ -7,6 +7,7 @@ import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
 package import MarqueeStoreSQL
+package import MarqueeUpstream
 package import MarqueeWeather
 import MarqueeWeb
 import NIOCore

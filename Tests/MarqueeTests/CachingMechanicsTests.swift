@@ -4,6 +4,7 @@ import Testing
 
 @testable import MarqueeCatalog
 @testable import MarqueeServer
+@testable import MarqueeUpstream
 
 /// The bounds of the caches and queues that protect the server and TMDB.
 @Suite("Caching mechanics")

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeServer
+import MarqueeUpstream
 import MarqueeWire
 import NIOCore
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import MarqueeCore
+import MarqueeUpstream
 
 /// Credentials and endpoints for TMDB.
 package struct TMDBSettings: Sendable {

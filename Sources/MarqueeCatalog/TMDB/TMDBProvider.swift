@@ -2,6 +2,7 @@ package import Foundation
 package import Logging
 package import MarqueeCore
 package import MarqueeStore
+package import MarqueeUpstream
 package import MarqueeWire
 
 /// The live TMDB catalog.

@@ -2,6 +2,7 @@ import Hummingbird
 import MarqueeAccounts
 import MarqueeCatalog
 import MarqueeStore
+import MarqueeUpstream
 
 /// Tells the upstream fetcher who each request comes from (`UpstreamCaller`), so that anonymous clients spend only
 /// their share of TMDB's budget. Guests count as anonymous: anyone can be one for the asking. Whether the request

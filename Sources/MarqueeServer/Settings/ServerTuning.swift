@@ -1,5 +1,6 @@
 import Foundation
 package import MarqueeCatalog
+package import MarqueeUpstream
 
 /// Limits and intervals the code chooses rather than the operator (nothing reads them from configuration), kept
 /// with the settings so that every number that shapes the server has one home; tests shorten them.
