@@ -47,6 +47,8 @@ extension ErrorCode {
     // MARK: Weather
     /// No city has this id: not in the embedded index, nor found upstream.
     package static let cityNotFound = ErrorCode("weather.city_not_found", 404)
+    /// The weather upstream cannot be reached and nothing recent enough is cached (or it is switched off).
+    package static let weatherUnavailable = ErrorCode("weather.upstream_unavailable", 503)
 
     // MARK: Catalog
     /// The list name is not one this kind of media has.

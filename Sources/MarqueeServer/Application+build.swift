@@ -80,13 +80,19 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let images = PlaceholderImages(baseURL: publicURL)
         let localProvider = LocalCatalogProvider(catalog: local, images: images, now: dependencies.now)
 
-        let (provider, providerServices) = makeCatalogProvider(
-            settings: settings, local: localProvider, database: database, logger: logger, dependencies: dependencies)
+        let upstreams = Upstreams(settings: settings, database: database, logger: logger, dependencies: dependencies)
+        let provider = makeCatalogProvider(
+            settings: settings, local: localProvider, upstreams: upstreams, logger: logger, dependencies: dependencies)
+        let weather = WeatherService(
+            cities: dependencies.cities,
+            provider: makeForecastProvider(
+                settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies),
+            now: dependencies.now)
         let saved = ItemsAssembly(settings: settings, database: database, dependencies: dependencies)
         let accounts = try await AccountsAssembly(
             settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies,
             transfer: SavedItemsGuestTransfer(items: saved.service), sessionsEnded: saved.sessionsEnded)
-        var services: [any Service] = [database] + providerServices + accounts.services + saved.services
+        var services: [any Service] = [database] + (upstreams?.services ?? []) + accounts.services + saved.services
         if let bus = database.bus {
             services.append(
                 InstanceBusService(
@@ -142,7 +148,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
-        WeatherRoutes(cities: dependencies.cities).register(on: router)
+        WeatherRoutes(cities: dependencies.cities, weather: weather).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         web.register(on: router)
@@ -190,28 +196,59 @@ private func imageOrigins(_ settings: ServerSettings) -> [String] {
 }
 
 /// TMDB when credentials are configured (with its HTTP client and cache upkeep as services), else the local catalog.
+/// The HTTP client and the database-backed cache every third-party service is called through (nil when no
+/// upstream is configured), and the services that keep them: closing the client, bounding the cache.
+private struct Upstreams {
+    let transport: any HTTPTransport
+    let cache: any UpstreamCacheStore
+    let coordination: any UpstreamCoordination
+    let services: [any Service]
+
+    init?(settings: ServerSettings, database: any Database, logger: Logger, dependencies: AppDependencies) {
+        guard settings.tmdb != nil || settings.weather.provider != .off else { return nil }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let cache = SQLUpstreamCacheStore(database: database)
+        transport = AsyncHTTPClientTransport(client: client)
+        self.cache = cache
+        // Instances sharing a database share the upstreams too: one fetch per resource, one rate limit.
+        coordination =
+            database.isShared ? SQLUpstreamCoordination(database: database) : LocalUpstreamCoordination()
+        services = [
+            HTTPClientService(client: client),
+            UpstreamCachePurgeService(
+                cache: cache, maxAge: settings.tuning.upstreamPolicy.maxStaleness,
+                maxBytes: settings.upstreamCacheSize << 20, logger: logger, now: dependencies.now,
+                interval: settings.tuning.upstreamCachePurgeInterval),
+        ]
+    }
+}
+
 private func makeCatalogProvider(
-    settings: ServerSettings, local: LocalCatalogProvider, database: any Database, logger: Logger,
+    settings: ServerSettings, local: LocalCatalogProvider, upstreams: Upstreams?, logger: Logger,
     dependencies: AppDependencies
-) -> (any CatalogProvider, [any Service]) {
-    guard let tmdb = settings.tmdb else { return (local, []) }
-    let client = HTTPClient(eventLoopGroupProvider: .singleton)
+) -> any CatalogProvider {
+    guard let tmdb = settings.tmdb, let upstreams else { return local }
     var policy = settings.tuning.upstreamPolicy
     policy.requestsPerSecond = settings.tmdbRateLimit
-    let cache = SQLUpstreamCacheStore(database: database)
-    // Instances sharing a database share the upstream too: one fetch per resource, one rate limit.
-    let coordination: any UpstreamCoordination =
-        database.isShared ? SQLUpstreamCoordination(database: database) : LocalUpstreamCoordination()
-    let provider = TMDBProvider(
-        settings: tmdb, transport: AsyncHTTPClientTransport(client: client), cache: cache, policy: policy,
-        coordination: coordination, logger: logger, now: dependencies.now)
-    let services: [any Service] = [
-        HTTPClientService(client: client),
-        UpstreamCachePurgeService(
-            cache: cache, maxAge: policy.maxStaleness, maxBytes: settings.upstreamCacheSize << 20, logger: logger,
-            now: dependencies.now, interval: settings.tuning.upstreamCachePurgeInterval),
-    ]
-    return (provider, services)
+    return TMDBProvider(
+        settings: tmdb, transport: upstreams.transport, cache: upstreams.cache, policy: policy,
+        coordination: upstreams.coordination, logger: logger, now: dependencies.now)
+}
+
+private func makeForecastProvider(
+    settings: ServerSettings, upstreams: Upstreams?, logger: Logger, dependencies: AppDependencies
+) -> (any ForecastProvider)? {
+    guard let upstreams else { return nil }
+    switch settings.weather.provider {
+    case .off, .openWeatherMap:
+        return nil
+    case .openMeteo:
+        let fetcher = UpstreamFetcher(
+            name: "Open-Meteo", transport: upstreams.transport, cache: upstreams.cache,
+            policy: settings.tuning.weatherPolicy, coordination: upstreams.coordination, logger: logger,
+            unavailable: .weatherUnavailable, now: dependencies.now)
+        return OpenMeteoProvider(baseURL: settings.weather.openMeteoBaseURL, fetcher: fetcher)
+    }
 }
 
 /// Opens the configured database and applies pending migrations (for operator commands).

@@ -1,6 +1,6 @@
 package import Foundation
 package import Logging
-import MarqueeCore
+package import MarqueeCore
 package import MarqueeStore
 
 /// Fetches upstream resources through a persistent cache, the way every upstream of Marquee is used:
@@ -39,23 +39,27 @@ package struct UpstreamFetcher: Sendable {
     }
 
     private let transport: any HTTPTransport
-    private let cache: any UpstreamCacheStore
+    let cache: any UpstreamCacheStore
     private let policy: Policy
     private let limiter: RateLimiter
     private let anonymous: AnonymousShare
-    private let coalescer = RequestCoalescer<CachedResponse>()
+    let coalescer = RequestCoalescer<CachedResponse>()
     private let coordination: any UpstreamCoordination
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let logger: Logger
     private let upstreamName: String
+    /// What a caller is told when the upstream cannot be reached (`catalog.upstream_unavailable`, …).
+    let unavailableCode: ErrorCode
 
-    /// Creates a fetcher for one upstream (`name` appears in logs and error messages).
+    /// Creates a fetcher for one upstream (`name` appears in logs and error messages; `unavailable` is the code a
+    /// caller gets when it cannot be reached).
     package init(
         name: String, transport: any HTTPTransport, cache: any UpstreamCacheStore, policy: Policy = Policy(),
         coordination: any UpstreamCoordination = LocalUpstreamCoordination(), logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        unavailable: ErrorCode = .upstreamUnavailable, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.upstreamName = name
+        self.unavailableCode = unavailable
         self.coordination = coordination
         self.transport = transport
         self.cache = cache
@@ -84,7 +88,7 @@ package struct UpstreamFetcher: Sendable {
         if await !coalescer.isRunning(cacheKey), let wait = await anonymousWait() {
             if let servable { return servable.body }
             throw DomainError(
-                .upstreamUnavailable,
+                unavailableCode,
                 "Too many new pages were asked for from your address just now. Please try again in \(wait) seconds, "
                     + "or sign in.", retryAfterSeconds: wait)
         }
@@ -103,14 +107,14 @@ package struct UpstreamFetcher: Sendable {
     }
 
     /// Nil when the caller may start an upstream call; otherwise the seconds until it may.
-    private func anonymousWait() async -> Int? {
+    func anonymousWait() async -> Int? {
         guard let caller = UpstreamCaller.current, !(await caller.isSignedIn()) else { return nil }
         return anonymous.take(for: ClientNetwork.key(for: caller.address))
     }
 
     /// Records now and then (at most hourly per entry) that a cached response was served, so the cache's size limit
     /// removes what nobody asks for first.
-    private func noteUse(of cached: CachedResponse, key: String) {
+    func noteUse(of cached: CachedResponse, key: String) {
         let date = now()
         guard date.timeIntervalSince(cached.usedAt) > 3_600 else { return }
         Task { [cache] in try? await cache.touch(key, at: date) }
@@ -118,7 +122,7 @@ package struct UpstreamFetcher: Sendable {
 
     /// Fetches unless another instance is already fetching the same resource; then waits for its answer to land
     /// in the shared cache (fetching itself only if that takes longer than a request may).
-    private func fetchOnce(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
+    func fetchOnce(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
         async throws -> CachedResponse
     {
         guard coordination.isShared else {
@@ -249,7 +253,7 @@ package struct UpstreamFetcher: Sendable {
     }
 
     private func unavailable() -> DomainError {
-        DomainError(.upstreamUnavailable, "\(upstreamName) can't be reached right now. Please try again in a moment.")
+        DomainError(unavailableCode, "\(upstreamName) can't be reached right now. Please try again in a moment.")
     }
 
     private func backoff(attempt: Int, retryAfter: Double?) -> Duration {

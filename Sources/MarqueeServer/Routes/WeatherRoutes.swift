@@ -3,9 +3,10 @@ import MarqueeCore
 import MarqueeWeather
 import MarqueeWire
 
-/// `/api/v1/weather`: cities found as people type, from the embedded GeoNames index.
+/// `/api/v1/weather`: cities found as people type, from the embedded GeoNames index, and their forecasts.
 struct WeatherRoutes {
     let cities: CityDirectory
+    let weather: WeatherService
     /// The embedded index changes only with a new version of Marquee.
     static let cacheControl = "public, max-age=3600"
 
@@ -26,6 +27,18 @@ struct WeatherRoutes {
                     Page(page: 1, results: found, totalPages: 1, totalResults: found.count)),
                 cacheControl: Self.cacheControl)
         }
+        weather.get("cities/{id}/forecast") { request, context in
+            let parse = try RequestParsing(request: request, context: context)
+            let id = try parse.id()
+            let units = try parse.query(ForecastQuery.self).units.map { text in
+                guard let units = Units(rawValue: text) else {
+                    throw DomainError(.invalidParameter, "units must be metric or imperial.")
+                }
+                return units
+            }
+            let forecast = try await self.weather.forecast(cityID: id, units: units ?? .metric)
+            return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=300")
+        }
         weather.get("cities/{id}") { request, context in
             let id = try RequestParsing(request: request, context: context).id()
             _ = try RequestParsing(request: request, context: context).query(NoQuery.self)
@@ -36,6 +49,11 @@ struct WeatherRoutes {
             return JSONResponse.make(try JSONResponse.body(index.city(record)), cacheControl: Self.cacheControl)
         }
     }
+}
+
+/// The query of `GET /api/v1/weather/cities/{id}/forecast`.
+struct ForecastQuery: Decodable {
+    var units: String?
 }
 
 /// The query of `GET /api/v1/weather/cities`: what was typed, and how many cities to return.

@@ -7,6 +7,14 @@ package import MarqueeUpstream
 package struct ServerTuning: Sendable {
     /// Retry, timeout, cache and share tuning for upstream calls; the rate limit comes from `tmdbRateLimit`.
     package var upstreamPolicy = UpstreamFetcher.Policy()
+    /// The same for the weather provider: Open-Meteo's free service takes 600 calls a minute; Marquee keeps to
+    /// half of that.
+    package var weatherPolicy: UpstreamFetcher.Policy = {
+        var policy = UpstreamFetcher.Policy()
+        policy.requestsPerSecond = 5
+        policy.defaultMaxAge = 3_600
+        return policy
+    }()
     /// How often idle guests, ended sessions and old links are looked for.
     package var abandonedAccountPurgeInterval: Duration = .seconds(3600)
     /// How often the upstream cache is kept within its bounds.

@@ -26,6 +26,8 @@ final class ServerProcess: @unchecked Sendable {
     static func start(environment: [String: String], port: Int = 0) async throws -> ServerProcess {
         var merged = ProcessInfo.processInfo.environment
         merged["MARQUEE_LOG_LEVEL"] = merged["MARQUEE_TEST_LOG"] ?? "warning"
+        // No test reaches the internet: weather is off unless a test says otherwise.
+        merged["MARQUEE_WEATHER_PROVIDER"] = "off"
         merged.merge(environment) { $1 }
         let output = Pipe()
         let process = try ChildProcess.launch(

@@ -25,7 +25,10 @@ enum TestSettings {
 
     /// Server settings for a test: port 0, a fresh data directory, and `overrides`.
     static func make(_ overrides: [String: String] = [:]) throws -> ServerSettings {
-        var values = ["port": "0", "dataDir": makeDataDirectory(), "publicURL": "http://marquee.test"]
+        // No test reaches the internet: weather is off unless a test points it at a fake.
+        var values = [
+            "port": "0", "dataDir": makeDataDirectory(), "publicURL": "http://marquee.test", "weather.provider": "off",
+        ]
         values.merge(overrides) { $1 }
         return try ServerSettings(reading: reader(values))
     }

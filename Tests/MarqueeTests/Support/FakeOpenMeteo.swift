@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// A local stand-in for Open-Meteo's forecast API, on loopback, serving our fixture (`Fixtures/open-meteo`) in
+/// Open-Meteo's documented shape. It counts calls and can be told to fail or to answer slowly.
+final class FakeOpenMeteo: Sendable {
+    private let state = Mutex<(down: Bool, calls: [String])>((false, []))
+    let delay: Duration
+
+    init(delay: Duration = .zero) {
+        self.delay = delay
+    }
+
+    /// Whether every request fails with 503.
+    var isDown: Bool {
+        get { state.withLock { $0.down } }
+        set { state.withLock { $0.down = newValue } }
+    }
+
+    /// The query of each forecast request so far.
+    var calls: [String] { state.withLock { $0.calls } }
+
+    /// Runs the fake for the duration of `body`, passing the base URL (`http://127.0.0.1:PORT/v1`).
+    func run<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+        let router = Router()
+        router.get("v1/forecast") { request, _ in await self.respond(to: request) }
+        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "fake-open-meteo")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { portContinuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            let serviceGroup = ServiceGroup(
+                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+            group.addTask { try await serviceGroup.run() }
+            var ports = portStream.makeAsyncIterator()
+            let port = await ports.next() ?? 0
+            do {
+                let result = try await body("http://127.0.0.1:\(port)/v1")
+                await serviceGroup.triggerGracefulShutdown()
+                try await group.waitForAll()
+                return result
+            } catch {
+                await serviceGroup.triggerGracefulShutdown()
+                try? await group.waitForAll()
+                throw error
+            }
+        }
+    }
+
+    private func respond(to request: Request) async -> Response {
+        let down = state.withLock { state in
+            state.calls.append(request.uri.query ?? "")
+            return state.down
+        }
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if down {
+            return Response(
+                status: .serviceUnavailable, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: #"{"error":true,"reason":"Service unavailable"}"#)))
+        }
+        let data = (try? Fixtures.data("open-meteo/forecast.json")) ?? Data()
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
