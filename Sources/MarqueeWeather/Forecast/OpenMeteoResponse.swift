@@ -1,10 +1,11 @@
 import Foundation
 
-/// Open-Meteo's `/v1/forecast` answer, asked for with `timeformat=unixtime` (times in seconds since 1970). Every
+/// Open-Meteo's `/v1/forecast` answer. Marquee asks for `timeformat=unixtime` (times in seconds since 1970); the
+/// default ISO 8601 local times (`2026-10-03T12:30`, `2026-10-03`) are read too. Every
 /// value may be `null`, inside the arrays too, and a block may be missing.
 struct OpenMeteoResponse: Decodable {
     struct Current: Decodable {
-        let time: Int
+        let time: OpenMeteoTime
         let temperature2m: Double?
         let apparentTemperature: Double?
         let relativeHumidity2m: Double?
@@ -26,7 +27,7 @@ struct OpenMeteoResponse: Decodable {
     }
 
     struct Hourly: Decodable {
-        let time: [Int]
+        let time: [OpenMeteoTime]
         let temperature2m: [Double?]?
         let weatherCode: [Int?]?
         let precipitationProbability: [Double?]?
@@ -42,13 +43,13 @@ struct OpenMeteoResponse: Decodable {
     }
 
     struct Daily: Decodable {
-        let time: [Int]
+        let time: [OpenMeteoTime]
         let temperature2mMin: [Double?]?
         let temperature2mMax: [Double?]?
         let weatherCode: [Int?]?
         let precipitationProbabilityMax: [Double?]?
-        let sunrise: [Int?]?
-        let sunset: [Int?]?
+        let sunrise: [OpenMeteoTime?]?
+        let sunset: [OpenMeteoTime?]?
 
         private enum CodingKeys: String, CodingKey {
             case time
@@ -90,34 +91,72 @@ struct OpenMeteoResponse: Decodable {
         let offset = utcOffsetSeconds ?? 0
         let current = current.map { now in
             MetricForecast.Current(
-                time: Self.date(now.time), temperature: now.temperature2m, feelsLike: now.apparentTemperature,
+                time: now.time.date(offsetSeconds: offset), temperature: now.temperature2m, feelsLike: now.apparentTemperature,
                 humidity: now.relativeHumidity2m, windSpeed: now.windSpeed10m,
                 windDirection: now.windDirection10m, code: now.weatherCode, isDay: (now.isDay ?? 1) == 1)
         }
         let hours = (hourly?.time ?? []).enumerated().map { index, time in
             MetricForecast.Hour(
-                time: Self.date(time), temperature: Self.at(hourly?.temperature2m, index),
+                time: time.date(offsetSeconds: offset), temperature: Self.at(hourly?.temperature2m, index),
                 code: Self.at(hourly?.weatherCode, index),
                 precipitationChance: Self.at(hourly?.precipitationProbability, index),
                 isDay: (Self.at(hourly?.isDay, index) ?? 1) == 1)
         }
         let days = (daily?.time ?? []).enumerated().map { index, time in
             MetricForecast.Day(
-                date: LocalTime.day(Self.date(time), offsetSeconds: offset),
+                date: time.day(offsetSeconds: offset),
                 min: Self.at(daily?.temperature2mMin, index), max: Self.at(daily?.temperature2mMax, index),
                 code: Self.at(daily?.weatherCode, index),
                 precipitationChance: Self.at(daily?.precipitationProbabilityMax, index),
-                sunrise: Self.at(daily?.sunrise, index).map(Self.date),
-                sunset: Self.at(daily?.sunset, index).map(Self.date))
+                sunrise: Self.at(daily?.sunrise, index)?.date(offsetSeconds: offset),
+                sunset: Self.at(daily?.sunset, index)?.date(offsetSeconds: offset))
         }
         return MetricForecast(utcOffsetSeconds: offset, current: current, hours: hours, stepHours: 1, days: days)
     }
-
-    private static func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
     /// The value at `index`, nil when the array is missing, shorter, or holds `null` there.
     private static func at<T>(_ values: [T?]?, _ index: Int) -> T? {
         guard let values, index < values.count else { return nil }
         return values[index]
+    }
+}
+
+/// A time as Open-Meteo writes it: seconds since 1970 (`timeformat=unixtime`), or the place's local time in ISO 8601
+/// without an offset (`2026-10-03T12:30`, or a day: `2026-10-03`).
+enum OpenMeteoTime: Decodable {
+    case seconds(Int)
+    case local(String)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let seconds = try? container.decode(Int.self) {
+            self = .seconds(seconds)
+        } else {
+            self = .local(try container.decode(String.self))
+        }
+    }
+
+    /// The moment, for a place `offsetSeconds` from UTC (an unreadable local time reads as 1970).
+    func date(offsetSeconds: Int) -> Date {
+        switch self {
+        case .seconds(let seconds): return Date(timeIntervalSince1970: TimeInterval(seconds))
+        case .local(let text):
+            let parts = text.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
+            guard parts.count >= 3 else { return Date(timeIntervalSince1970: 0) }
+            var components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+            components.hour = parts.count > 3 ? parts[3] : 0
+            components.minute = parts.count > 4 ? parts[4] : 0
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? .gmt
+            return calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+        }
+    }
+
+    /// The calendar day, `YYYY-MM-DD`, at the place.
+    func day(offsetSeconds: Int) -> String {
+        switch self {
+        case .seconds: LocalTime.day(date(offsetSeconds: offsetSeconds), offsetSeconds: offsetSeconds)
+        case .local(let text): String(text.prefix(10))
+        }
     }
 }
