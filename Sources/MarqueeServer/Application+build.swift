@@ -148,7 +148,10 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
-        WeatherRoutes(cities: dependencies.cities, weather: weather).register(on: router)
+        WeatherRoutes(
+            cities: dependencies.cities, weather: weather, authenticator: accounts.authenticator,
+            accounts: accounts.service
+        ).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         web.register(on: router)

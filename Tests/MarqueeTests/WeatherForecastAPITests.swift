@@ -66,6 +66,26 @@ struct WeatherForecastAPITests {
         }
     }
 
+    @Test("Without ?units=, a signed-in person's temperature_unit decides (a guest's too); ?units= wins")
+    func preference() async throws {
+        try await withWeather(FakeOpenMeteo(), clock: TestClock()) { client in
+            let json: HTTPFields = [.contentType: "application/json"]
+            let guest = try await client.send("/api/v1/auth/guest", method: .post, body: "{}", headers: json)
+                .decode(Session.self)
+            var signedIn = json
+            signedIn[.authorization] = "Bearer \(try #require(guest.accessToken))"
+            let changed = try await client.send(
+                "/api/v1/me", method: .patch, body: #"{"temperature_unit":"fahrenheit"}"#, headers: signedIn)
+            #expect(changed.status == .ok)
+            let preferred = try await client.send(Self.london, method: .get, headers: signedIn).decode(Forecast.self)
+            #expect(preferred.units == "imperial" && preferred.current?.temperature == 63.1)
+            let asked = try await client.send(Self.london + "?units=metric", method: .get, headers: signedIn)
+                .decode(Forecast.self)
+            #expect(asked.units == "metric")
+            #expect(try await client.get(Self.london).decode(Forecast.self).units == "metric", "a visitor")
+        }
+    }
+
     @Test("Upstream down: the last forecast, marked stale, for up to a day; then 503 weather.upstream_unavailable")
     func stale() async throws {
         let fake = FakeOpenMeteo()

@@ -1,5 +1,7 @@
 import Hummingbird
+import MarqueeAccounts
 import MarqueeCore
+import MarqueeStore
 import MarqueeWeather
 import MarqueeWire
 
@@ -7,6 +9,8 @@ import MarqueeWire
 struct WeatherRoutes {
     let cities: CityDirectory
     let weather: WeatherService
+    let authenticator: Authenticator
+    let accounts: AccountService
     /// The embedded index changes only with a new version of Marquee.
     static let cacheControl = "public, max-age=3600"
 
@@ -36,8 +40,9 @@ struct WeatherRoutes {
                 }
                 return units
             }
-            let forecast = try await self.weather.forecast(cityID: id, units: units ?? .metric)
-            return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=300")
+            let preferred = units == nil ? await preferredUnits(request) : nil
+            let forecast = try await self.weather.forecast(cityID: id, units: units ?? preferred ?? .metric)
+            return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=60")
         }
         weather.get("cities/{id}") { request, context in
             let id = try RequestParsing(request: request, context: context).id()
@@ -48,6 +53,17 @@ struct WeatherRoutes {
             }
             return JSONResponse.make(try JSONResponse.body(index.city(record)), cacheControl: Self.cacheControl)
         }
+    }
+}
+
+extension WeatherRoutes {
+    /// The signed-in person's `temperature_unit` (guests too) as units; nil for visitors. A sign-in that cannot be
+    /// read counts as none here: a forecast is public, and metric is a fine answer.
+    private func preferredUnits(_ request: Request) async -> Units? {
+        guard let auth = try? await authenticator.optionalAuthentication(request),
+            let user = try? await accounts.account(auth)
+        else { return nil }
+        return Units(temperaturePreference: user.profile.temperatureUnit)
     }
 }
 

@@ -91,7 +91,8 @@ struct OpenMeteoResponse: Decodable {
         let offset = utcOffsetSeconds ?? 0
         let current = current.map { now in
             MetricForecast.Current(
-                time: now.time.date(offsetSeconds: offset), temperature: now.temperature2m, feelsLike: now.apparentTemperature,
+                time: now.time.date(offsetSeconds: offset), temperature: now.temperature2m,
+                feelsLike: now.apparentTemperature,
                 humidity: now.relativeHumidity2m, windSpeed: now.windSpeed10m,
                 windDirection: now.windDirection10m, code: now.weatherCode, isDay: (now.isDay ?? 1) == 1)
         }
