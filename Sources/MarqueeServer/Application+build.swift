@@ -7,7 +7,7 @@ import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
 package import MarqueeStoreSQL
-package import MarqueeUpstream
+import MarqueeUpstream
 package import MarqueeWeather
 import MarqueeWeb
 import NIOCore
@@ -83,6 +83,11 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let upstreams = Upstreams(settings: settings, database: database, logger: logger, dependencies: dependencies)
         let provider = makeCatalogProvider(
             settings: settings, local: localProvider, upstreams: upstreams, logger: logger, dependencies: dependencies)
+        let citySearch = CitySearch(
+            directory: dependencies.cities,
+            geocoder: makeGeocoder(
+                settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies),
+            deadline: settings.tuning.geocodingDeadline)
         let weather = WeatherService(
             cities: dependencies.cities,
             provider: makeForecastProvider(
@@ -149,7 +154,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         WeatherRoutes(
-            cities: dependencies.cities, weather: weather, authenticator: accounts.authenticator,
+            cities: dependencies.cities, search: citySearch, weather: weather, authenticator: accounts.authenticator,
             accounts: accounts.service
         ).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
@@ -252,6 +257,19 @@ private func makeForecastProvider(
             unavailable: .weatherUnavailable, now: dependencies.now)
         return OpenMeteoProvider(baseURL: settings.weather.openMeteoBaseURL, fetcher: fetcher)
     }
+}
+
+/// Open-Meteo's geocoding, which city search asks when the embedded index finds too few (keyless, so on whenever
+/// weather is).
+private func makeGeocoder(
+    settings: ServerSettings, upstreams: Upstreams?, logger: Logger, dependencies: AppDependencies
+) -> OpenMeteoGeocoder? {
+    guard let upstreams, settings.weather.provider != .off else { return nil }
+    let fetcher = UpstreamFetcher(
+        name: "Open-Meteo geocoding", transport: upstreams.transport, cache: upstreams.cache,
+        policy: settings.tuning.weatherPolicy, coordination: upstreams.coordination, logger: logger,
+        unavailable: .weatherUnavailable, now: dependencies.now)
+    return OpenMeteoGeocoder(baseURL: settings.weather.openMeteoGeocodingURL, fetcher: fetcher)
 }
 
 /// Opens the configured database and applies pending migrations (for operator commands).

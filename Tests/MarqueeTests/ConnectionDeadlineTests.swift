@@ -28,7 +28,8 @@ struct ConnectionDeadlineTests {
                 } catch let error as IOError where error.errnoCode == ECONNRESET {
                     // Closed with the request's bytes unread: the kernel says so with a reset. Nothing was answered.
                 }
-                #expect(ContinuousClock.now - started < .seconds(5))
+                // Closed at the one-second timeout, not never: the full suite's load has delayed it past five.
+                #expect(ContinuousClock.now - started < .seconds(10))
             }
         }
     }

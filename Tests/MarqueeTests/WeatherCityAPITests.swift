@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import MarqueeServer
 import MarqueeWire
 import Testing
 
@@ -50,6 +52,66 @@ struct WeatherCityAPITests {
                 #expect(Int(answer.status.code) == status, "\(path)")
                 #expect(try answer.errorCode() == code, "\(path)")
             }
+        }
+    }
+}
+
+/// City search with the geocoding upstream (a local fake Open-Meteo) behind the embedded index.
+@Suite("Weather API: cities found upstream")
+struct WeatherGeocodingTests {
+    /// Runs a server whose geocoding is `fake`, waited for `deadline` (long by default: a loaded machine must not
+    /// turn a test of merging into one of the deadline).
+    func withGeocoding(
+        _ fake: FakeOpenMeteo, deadline: Duration = .seconds(20),
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await fake.run { baseURL in
+            var settings = try TestSettings.make([
+                "weather.provider": "open-meteo", "openMeteo.baseURL": baseURL, "openMeteo.geocodingURL": baseURL,
+            ])
+            settings.tuning.geocodingDeadline = deadline
+            try await withMarquee(settings, body)
+        }
+    }
+
+    @Test("Too few found in the index: the upstream's places come after, without repeats")
+    func merged() async throws {
+        let fake = FakeOpenMeteo()
+        try await withGeocoding(fake) { client in
+            let page = try await client.get("/api/v1/weather/cities?q=lodnon&limit=50").decode(Page<City>.self)
+            let ids = page.results.map(\.id)
+            #expect(ids.first == 2_643_743, "the index's London first")
+            #expect(ids.filter { $0 == 2_643_743 }.count == 1)
+            #expect(Array(ids.suffix(2)) == [99_990_001, 99_990_002])
+            let cape = try #require(page.results.last)
+            #expect(cape.country == nil && cape.population == nil && cape.countryCode == nil && cape.region == nil)
+            #expect(page.results.first { $0.id == 99_990_001 }?.region == "England")
+
+            // Enough in the index: no upstream call.
+            let before = fake.calls.count
+            _ = try await client.get("/api/v1/weather/cities?q=paris")
+            #expect(fake.calls.count == before)
+            // Nothing found upstream (no `results` at all): the index's answer.
+            let none = try await client.get("/api/v1/weather/cities?q=zzyzx&limit=5").decode(Page<City>.self)
+            #expect(none.results.count <= 5)
+        }
+    }
+
+    @Test("The upstream down or slow: the index's results come back, and in time")
+    func unavailable() async throws {
+        let down = FakeOpenMeteo()
+        down.isDown = true
+        try await withGeocoding(down) { client in
+            let answer = try await client.get("/api/v1/weather/cities?q=lodnon&limit=50")
+            #expect(answer.status == .ok)
+            #expect(try answer.decode(Page<City>.self).results.first?.id == 2_643_743)
+        }
+        try await withGeocoding(FakeOpenMeteo(delay: .seconds(2)), deadline: .milliseconds(500)) { client in
+            let started = ContinuousClock.now
+            let page = try await client.get("/api/v1/weather/cities?q=lodnon&limit=50").decode(Page<City>.self)
+            #expect(page.results.first?.id == 2_643_743)
+            #expect(!page.results.contains { $0.id == 99_990_001 })
+            #expect(ContinuousClock.now - started < .milliseconds(1_900), "the upstream has half a second")
         }
     }
 }

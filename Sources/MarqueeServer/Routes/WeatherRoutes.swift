@@ -8,6 +8,7 @@ import MarqueeWire
 /// `/api/v1/weather`: cities found as people type, from the embedded GeoNames index, and their forecasts.
 struct WeatherRoutes {
     let cities: CityDirectory
+    let search: CitySearch
     let weather: WeatherService
     let authenticator: Authenticator
     let accounts: AccountService
@@ -24,8 +25,7 @@ struct WeatherRoutes {
                 throw DomainError(.invalidParameter, "q must be at most 100 characters.")
             }
             let limit = try parse.optionalInt("limit", range: 1...50) ?? 10
-            let index = try await cities.index()
-            let found = index.search(text, limit: limit).map(index.city)
+            let found = try await search.search(text, limit: limit)
             return JSONResponse.make(
                 try JSONResponse.body(
                     Page(page: 1, results: found, totalPages: 1, totalResults: found.count)),

@@ -1,5 +1,4 @@
 import Foundation
-package import MarqueeCatalog
 package import MarqueeUpstream
 
 /// Limits and intervals the code chooses rather than the operator (nothing reads them from configuration), kept
@@ -15,6 +14,8 @@ package struct ServerTuning: Sendable {
         policy.defaultMaxAge = 3_600
         return policy
     }()
+    /// How long city search waits for the geocoding upstream before answering with the index's results alone.
+    package var geocodingDeadline: Duration = .milliseconds(800)
     /// How often idle guests, ended sessions and old links are looked for.
     package var abandonedAccountPurgeInterval: Duration = .seconds(3600)
     /// How often the upstream cache is kept within its bounds.

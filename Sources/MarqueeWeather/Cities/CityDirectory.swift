@@ -1,3 +1,4 @@
+import Dispatch
 package import MarqueeWire
 import Synchronization
 
@@ -13,11 +14,23 @@ package final class CityDirectory: Sendable {
     package func index() async throws -> CityIndex {
         let task = loading.withLock { task in
             if let task { return task }
-            let reading = Task { try CityIndex.embedded() }
+            let reading = Task { try await Self.read() }
             task = reading
             return reading
         }
         return try await task.value
+    }
+}
+
+extension CityDirectory {
+    /// Reads the index on a thread of its own: it is a second or so of work that waits for nothing, which would
+    /// otherwise hold one of the few threads every task of the server shares.
+    private static func read() async throws -> CityIndex {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try CityIndex.embedded() })
+            }
+        }
     }
 }
 

@@ -6,8 +6,10 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// A local stand-in for Open-Meteo's forecast API, on loopback, serving our fixture (`Fixtures/open-meteo`) in
-/// Open-Meteo's documented shape. It counts calls and can be told to fail or to answer slowly.
+/// A local stand-in for Open-Meteo's forecast and geocoding APIs, on loopback, serving our fixtures
+/// (`Fixtures/open-meteo`) in Open-Meteo's documented shapes. It counts calls and can be told to fail or to answer
+/// slowly. Geocoding finds places for `lodnon` only; for anything else it answers, as Open-Meteo does, without
+/// `results`.
 final class FakeOpenMeteo: Sendable {
     private let state = Mutex<(down: Bool, calls: [String])>((false, []))
     let delay: Duration
@@ -22,13 +24,17 @@ final class FakeOpenMeteo: Sendable {
         set { state.withLock { $0.down = newValue } }
     }
 
-    /// The query of each forecast request so far.
+    /// The query of each request so far (forecast and geocoding).
     var calls: [String] { state.withLock { $0.calls } }
 
     /// Runs the fake for the duration of `body`, passing the base URL (`http://127.0.0.1:PORT/v1`).
     func run<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
         let router = Router()
-        router.get("v1/forecast") { request, _ in await self.respond(to: request) }
+        router.get("v1/forecast") { request, _ in await self.respond(to: request, fixture: "forecast.json") }
+        router.get("v1/search") { request, _ in
+            let name = request.uri.queryParameters["name"].map(String.init)?.lowercased() ?? ""
+            return await self.respond(to: request, fixture: name == "lodnon" ? "search-lodnon.json" : nil)
+        }
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "fake-open-meteo")
         logger.logLevel = .critical
@@ -54,7 +60,8 @@ final class FakeOpenMeteo: Sendable {
         }
     }
 
-    private func respond(to request: Request) async -> Response {
+    /// `fixture`'s body, or an answer with nothing found when it is nil.
+    private func respond(to request: Request, fixture: String?) async -> Response {
         let down = state.withLock { state in
             state.calls.append(request.uri.query ?? "")
             return state.down
@@ -66,7 +73,8 @@ final class FakeOpenMeteo: Sendable {
                 status: .serviceUnavailable, headers: headers,
                 body: .init(byteBuffer: ByteBuffer(string: #"{"error":true,"reason":"Service unavailable"}"#)))
         }
-        let data = (try? Fixtures.data("open-meteo/forecast.json")) ?? Data()
+        let data =
+            fixture.flatMap { try? Fixtures.data("open-meteo/" + $0) } ?? Data(#"{"generationtime_ms":0.2}"#.utf8)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
