@@ -2,9 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import JWTKit
-import Logging
 import MarqueeCore
-import ServiceLifecycle
 import Synchronization
 
 /// A local OpenID issuer standing in for Google: it publishes RS256 keys as a JWKS over HTTP and signs ID tokens
@@ -115,24 +113,10 @@ final class FakeOpenIDIssuer: Sendable {
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
                 body: .init(byteBuffer: .init(string: json)))
         }
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-issuer")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { portContinuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            let serviceGroup = ServiceGroup(
-                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-            group.addTask { try await serviceGroup.run() }
-            var ports = portStream.makeAsyncIterator()
-            let port = await ports.next() ?? 0
-            defer { group.cancelAll() }
+        return try await withLoopbackServer(router, label: "fake-issuer") { port in
             let base = "http://127.0.0.1:\(port)"
-            let result = try await body(
+            return try await body(
                 Endpoints(jwks: base + "/jwks", authorization: base + "/authorize", token: base + "/token"))
-            await serviceGroup.triggerGracefulShutdown()
-            return result
         }
     }
 

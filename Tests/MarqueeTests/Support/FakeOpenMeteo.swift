@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
 import Synchronization
 
 /// A local stand-in for Open-Meteo's forecast and geocoding APIs, on loopback, serving our fixtures
@@ -35,28 +33,8 @@ final class FakeOpenMeteo: Sendable {
             let name = request.uri.queryParameters["name"].map(String.init)?.lowercased() ?? ""
             return await self.respond(to: request, fixture: name == "lodnon" ? "search-lodnon.json" : nil)
         }
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-open-meteo")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { portContinuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            let serviceGroup = ServiceGroup(
-                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-            group.addTask { try await serviceGroup.run() }
-            var ports = portStream.makeAsyncIterator()
-            let port = await ports.next() ?? 0
-            do {
-                let result = try await body("http://127.0.0.1:\(port)/v1")
-                await serviceGroup.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return result
-            } catch {
-                await serviceGroup.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
+        return try await withLoopbackServer(router, label: "fake-open-meteo") { port in
+            try await body("http://127.0.0.1:\(port)/v1")
         }
     }
 

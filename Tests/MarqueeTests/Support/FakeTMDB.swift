@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 import NIOCore
-import ServiceLifecycle
 import Synchronization
 
 /// A local stand-in for TMDB's API, on loopback, serving our fixtures in TMDB's documented shapes.
@@ -53,28 +51,8 @@ final class FakeTMDB: Sendable {
     func run<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
         let router = Router()
         router.get("**") { request, _ in await self.respond(to: request) }
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fake-tmdb")
-        logger.logLevel = .critical
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { portContinuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            let serviceGroup = ServiceGroup(
-                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-            group.addTask { try await serviceGroup.run() }
-            var ports = portStream.makeAsyncIterator()
-            let port = await ports.next() ?? 0
-            do {
-                let result = try await body("http://127.0.0.1:\(port)/3")
-                await serviceGroup.triggerGracefulShutdown()
-                try await group.waitForAll()
-                return result
-            } catch {
-                await serviceGroup.triggerGracefulShutdown()
-                try? await group.waitForAll()
-                throw error
-            }
+        return try await withLoopbackServer(router, label: "fake-tmdb") { port in
+            try await body("http://127.0.0.1:\(port)/3")
         }
     }
 
