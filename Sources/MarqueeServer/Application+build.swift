@@ -248,7 +248,7 @@ private func makeForecastProvider(
 ) -> (any ForecastProvider)? {
     guard let upstreams else { return nil }
     switch settings.weather.provider {
-    case .off, .openWeatherMap:
+    case .off:
         return nil
     case .openMeteo:
         let fetcher = UpstreamFetcher(

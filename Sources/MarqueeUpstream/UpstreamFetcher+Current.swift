@@ -29,8 +29,8 @@ extension UpstreamFetcher {
             if await !coalescer.isRunning(cacheKey), let wait = await anonymousWait() {
                 throw DomainError(
                     unavailableCode,
-                    "Too many new forecasts were asked for from your address just now. Please try again in \(wait) "
-                        + "seconds, or sign in.", retryAfterSeconds: wait)
+                    "Too many new things were asked of \(upstreamName) from your address just now. Please try again in "
+                        + "\(wait) seconds, or sign in.", retryAfterSeconds: wait)
             }
             let fetched = try await coalescer.value(for: cacheKey) {
                 // A call for the same key may have stored what it fetched since this request read the cache.

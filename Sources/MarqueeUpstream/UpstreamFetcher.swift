@@ -47,7 +47,7 @@ package struct UpstreamFetcher: Sendable {
     private let coordination: any UpstreamCoordination
     let now: @Sendable () -> Date
     private let logger: Logger
-    private let upstreamName: String
+    let upstreamName: String
     /// What a caller is told when the upstream cannot be reached (`catalog.upstream_unavailable`, …).
     let unavailableCode: ErrorCode
 

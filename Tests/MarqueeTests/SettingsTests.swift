@@ -42,6 +42,9 @@ struct SettingsTests {
             ("databaseURL", "postgres://db/x?sslmode=sometimes", "MARQUEE_DATABASE_URL"),
             ("databaseURL", "postgres://db/x?pool_size=0", "MARQUEE_DATABASE_URL"),
             ("trustedProxies", "127.0.0.1, 10.0.0.0/8", "MARQUEE_TRUSTED_PROXIES"),
+            // Not a provider Marquee has yet: refused, not accepted and then silently serving no weather.
+            ("weather.provider", "openweathermap", "MARQUEE_WEATHER_PROVIDER"),
+            ("openMeteo.baseURL", "ftp://x", "MARQUEE_OPEN_METEO_BASE_URL"),
         ])
     func invalidValues(key: String, value: String, variable: String) {
         #expect {

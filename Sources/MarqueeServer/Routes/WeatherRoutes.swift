@@ -45,13 +45,12 @@ struct WeatherRoutes {
             return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=60")
         }
         weather.get("cities/{id}") { request, context in
-            let id = try RequestParsing(request: request, context: context).id()
-            _ = try RequestParsing(request: request, context: context).query(NoQuery.self)
+            let parse = try RequestParsing(request: request, context: context)
+            let id = try parse.id()
+            _ = try parse.query(NoQuery.self)
             let index = try await cities.index()
-            guard let record = index.city(id: id) else {
-                throw DomainError(.cityNotFound, "There is no city with id \(id).")
-            }
-            return JSONResponse.make(try JSONResponse.body(index.city(record)), cacheControl: Self.cacheControl)
+            return JSONResponse.make(
+                try JSONResponse.body(index.city(try index.existingCity(id: id))), cacheControl: Self.cacheControl)
         }
     }
 }
@@ -75,5 +74,6 @@ struct ForecastQuery: Decodable {
 /// The query of `GET /api/v1/weather/cities`: what was typed, and how many cities to return.
 struct CitySearchQuery: Decodable {
     var q: String?
+    /// Read as a number by `RequestParsing.optionalInt`, for its range check; named here so that it is allowed.
     var limit: String?
 }

@@ -34,7 +34,7 @@ package struct ServerSettings: Sendable {
     /// Outbound TMDB requests per second. `tmdb.rateLimit` (`MARQUEE_TMDB_RATE_LIMIT`), default 40.
     package var tmdbRateLimit: Double
     /// Where forecasts come from. `weather.provider` (`MARQUEE_WEATHER_PROVIDER`): `open-meteo` (the default, no
-    /// key), `openweathermap` or `off`. `openMeteo.baseURL` (`MARQUEE_OPEN_METEO_BASE_URL`, default
+    /// key) or `off`. `openMeteo.baseURL` (`MARQUEE_OPEN_METEO_BASE_URL`, default
     /// `https://api.open-meteo.com/v1`); `openMeteo.geocodingURL` (`MARQUEE_OPEN_METEO_GEOCODING_URL`, default
     /// `https://geocoding-api.open-meteo.com/v1`).
     package var weather: WeatherSettings

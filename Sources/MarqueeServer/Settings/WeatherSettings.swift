@@ -2,7 +2,6 @@
 package struct WeatherSettings: Sendable {
     package enum Provider: String, Sendable, CaseIterable {
         case openMeteo = "open-meteo"
-        case openWeatherMap = "openweathermap"
         case off
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarqueeCore
 
 /// Every city of the embedded index, and the names they are found by: each city's folded name and alternate names
 /// (`CityFolding`), as UTF-8 keys sorted bytewise, so that the cities whose names start with a prefix are one range
@@ -24,6 +25,12 @@ package final class CityIndex: Sendable {
     /// The city with GeoNames id `id`, if the index has it.
     package func city(id: Int) -> CityRecord? {
         positions[id].map { cities[$0] }
+    }
+
+    /// The city with GeoNames id `id`, or `weather.city_not_found`.
+    package func existingCity(id: Int) throws -> CityRecord {
+        guard let city = city(id: id) else { throw DomainError(.cityNotFound, "There is no city with id \(id).") }
+        return city
     }
 
     /// The name of the country with ISO code `code`.

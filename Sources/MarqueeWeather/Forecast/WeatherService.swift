@@ -18,9 +18,7 @@ package struct WeatherService: Sendable {
     /// The forecast of the city with GeoNames id `cityID`, in `units`.
     package func forecast(cityID: Int, units: Units) async throws -> Forecast {
         let index = try await cities.index()
-        guard let record = index.city(id: cityID) else {
-            throw DomainError(.cityNotFound, "There is no city with id \(cityID).")
-        }
+        let record = try index.existingCity(id: cityID)
         guard let provider else {
             throw DomainError(
                 .weatherUnavailable, "This server has no weather provider (MARQUEE_WEATHER_PROVIDER=off).")
