@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The JSON fields a `Decodable` body type reads, taken from its own decoding: `JSONBody` refuses any other field,
 /// so the list a route accepts cannot drift from the type it decodes into.
 ///
@@ -11,12 +13,18 @@ struct BodyFields: Equatable, Sendable {
     /// For each field that holds an object, or an array of objects, the fields those objects have.
     var nested: [String: Set<String>] = [:]
 
-    /// The fields `type` reads.
+    /// The fields `type` reads (worked out on the first request a type is read for).
     static func of<T: Decodable>(_ type: T.Type) -> BodyFields {
+        let key = ObjectIdentifier(type)
+        if let known = known.withLock({ $0[key] }) { return known }
         let recorder = Recorder()
         _ = try? T(from: RecordingDecoder(recorder: recorder, codingPath: []))
+        known.withLock { $0[key] = recorder.fields }
         return recorder.fields
     }
+
+    /// What `of` found, by type: a type's fields do not change while the server runs.
+    private static let known = Mutex<[ObjectIdentifier: BodyFields]>([:])
 
     static func snakeCase(_ name: String) -> String {
         name.reduce(into: "") { result, character in
