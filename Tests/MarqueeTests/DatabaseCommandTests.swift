@@ -11,7 +11,7 @@ import Testing
 struct DatabaseCommandTests {
     @Test(
         "status shows pending migrations, migrate applies them once, status then says up to date",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func statusAndMigrate() async throws {
         try await TestPostgres.withDatabase { url in
             let before = try await runMarquee(["db", "status", "--database-url", url])
@@ -35,7 +35,7 @@ struct DatabaseCommandTests {
 
     @Test(
         "A refusal that waiting cannot mend is reported at once, in PostgreSQL's words, without usage text",
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(3)))
     func refusals() async throws {
         try await TestPostgres.withDatabase { url in
             #expect(try await runMarquee(["db", "migrate", "--database-url", url]).status == 0)

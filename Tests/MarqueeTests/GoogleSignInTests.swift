@@ -12,7 +12,7 @@ struct GoogleSignInTests {
     func withGoogle(
         clock: TestClock = TestClock(), _ body: @Sendable (AccountHarness, FakeOpenIDIssuer) async throws -> Void
     ) async throws {
-        let issuer = try FakeOpenIDIssuer()
+        let issuer = try await FakeOpenIDIssuer()
         try await issuer.run { jwksURL in
             try await H.run(
                 [
@@ -100,7 +100,7 @@ struct GoogleSignInTests {
         try await withGoogle(clock: clock) { h, issuer in
             let first = try await issuer.token(issuer.claims(sub: "g-3003", email: H.address(), now: clock.now))
             #expect(try await h.call("/api/v1/auth/google", ["id_token": first]).status == .ok)
-            try issuer.rotate(kid: "key-2")
+            try await issuer.rotate(kid: "key-2")
             clock.advance(by: 60)
             let rotated = try await issuer.token(
                 issuer.claims(sub: "g-3003", email: H.address(), now: clock.now), kid: "key-2")

@@ -50,7 +50,7 @@ struct GoogleWebSignInTests {
         clock: TestClock = TestClock(), secret: Bool = true,
         _ body: @Sendable (AccountHarness, FakeOpenIDIssuer, HTTPClient) async throws -> Void
     ) async throws {
-        let issuer = try FakeOpenIDIssuer()
+        let issuer = try await FakeOpenIDIssuer()
         let browser = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         do {

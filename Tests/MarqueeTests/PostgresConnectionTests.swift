@@ -59,7 +59,7 @@ struct PostgresConnectionTests {
         let person = try await api.guest()
         #expect(try await api.saveMovie("603", token: person.token) == 201)
 
-        try server.pause()
+        try await server.pause()
         let started = ContinuousClock.now
         let save = try await api.send(
             .PUT, "/api/v1/me/items/favorites/movie/604", json: #"{"snapshot":{"title":"Film"}}"#, bearer: person.token,
@@ -73,7 +73,7 @@ struct PostgresConnectionTests {
         #expect(try await api.send(.GET, "/readyz", timeout: .seconds(20)).status == 503)
         #expect(ContinuousClock.now - askedReady < .seconds(10))
 
-        try server.resume()
+        try await server.resume()
         // Ready again once the pool has a connection: readiness is the server's own word for it, and each answer
         // that is not yet takes up to its one-second lease. Then one save goes through.
         let back = ContinuousClock.now
@@ -112,22 +112,26 @@ struct PrivatePostgres {
     }
 
     /// Stops the server at once (as a crash would), keeping its data.
-    func pause() throws { try shell("MARQUEE_TEST_POSTGRES_PAUSE") }
+    func pause() async throws { try await shell("MARQUEE_TEST_POSTGRES_PAUSE") }
     /// Starts it again on the same port and data.
-    func resume() throws { try shell("MARQUEE_TEST_POSTGRES_RESUME") }
+    func resume() async throws { try await shell("MARQUEE_TEST_POSTGRES_RESUME") }
     /// Stops it and removes its folder.
-    func stop() { try? shell("MARQUEE_TEST_POSTGRES_STOP") }
+    /// Blocks: it runs in `defer`, once, at the end of the test.
+    func stop() {
+        guard let command = commands["MARQUEE_TEST_POSTGRES_STOP"] else { return }
+        (try? Self.launch(command, output: nil))?.waitUntilExit()
+    }
 
-    private func shell(_ name: String) throws {
+    private func shell(_ name: String) async throws {
         let process = try Self.launch(try #require(commands[name]), output: nil)
-        guard process.waitUntilExit() == 0 else { throw PrivatePostgresFailed(output: "\(name) failed") }
+        guard await process.exited() == 0 else { throw PrivatePostgresFailed(output: "\(name) failed") }
     }
 
     private static func run(_ path: String) async throws -> (Int32, String) {
         let output = Pipe()
         let process = try launch(path, output: output)
-        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
+        let data = await offThePool { output.fileHandleForReading.readDataToEndOfFile() }
+        return (await process.exited(), String(decoding: data, as: UTF8.self))
     }
 
     /// Runs a shell command. The child keeps none of this process's other descriptors, so the PostgreSQL server it
@@ -150,10 +154,12 @@ struct PrivatePostgresFailed: Error, CustomStringConvertible {
 /// What Marquee does when PostgresNIO never answers a statement whose connection closed under it.
 @Suite("PostgreSQL: a statement lost with its connection")
 struct LostStatementTests {
-    @Test("The statement ends with storage.unavailable soon after the connection closes, instead of never")
+    // The bound is the time limit: how soon is the watchdog's grace, not something a loaded machine can promise.
+    @Test(
+        "The statement ends with storage.unavailable soon after the connection closes, instead of never",
+        .timeLimit(.minutes(1)))
     func lostStatement() async throws {
         let closed = Atomic(false)
-        let started = ContinuousClock.now
         let waiting = Task {
             try await PostgresConnections.untilClosed({ closed.load(ordering: .relaxed) }, grace: .milliseconds(50)) {
                 // What a statement written as its connection closes does in PostgresNIO 1.33: never answers.
@@ -164,7 +170,6 @@ struct LostStatementTests {
         closed.store(true, ordering: .relaxed)
         let error = await #expect(throws: (any Error).self) { try await waiting.value }
         #expect(error.flatMap(PostgresConnections.unavailable)?.code == .storageUnavailable)
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("A statement that answers in time is not reported lost when its connection closes just after")

@@ -49,15 +49,15 @@ final class FakeOpenIDIssuer: Sendable {
         consentState.withLock { $0 = (consent, now) }
     }
 
-    init() throws {
-        try rotate(kid: "key-1")
+    init() async throws {
+        try await rotate(kid: "key-1")
     }
 
     var fetches: Int { state.withLock { $0.fetches } }
 
     /// Publishes a new key (the old ones stay published until `retire`).
-    func rotate(kid: String) throws {
-        let key = try Self.makeKey(kid: kid)
+    func rotate(kid: String) async throws {
+        let key = try await Self.makeKey(kid: kid)
         state.withLock { $0.keys.append(key) }
     }
 
@@ -79,7 +79,8 @@ final class FakeOpenIDIssuer: Sendable {
     /// An ID token signed by the key `kid` (the newest by default), or by a key the issuer never published.
     func token(_ claims: Claims, kid: String? = nil, foreignKey: Bool = false) async throws -> String {
         let keys = state.withLock { $0.keys }
-        let key = try foreignKey ? Self.makeKey(kid: keys.last!.kid) : (keys.first { $0.kid == kid } ?? keys.last!)
+        let key =
+            try await foreignKey ? Self.makeKey(kid: keys.last!.kid) : (keys.first { $0.kid == kid } ?? keys.last!)
         let collection = JWTKeyCollection()
         await collection.add(
             rsa: try Insecure.RSA.PrivateKey(pem: key.privatePEM), digestAlgorithm: .sha256,
@@ -170,8 +171,10 @@ final class FakeOpenIDIssuer: Sendable {
             status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: .init(string: text)))
     }
 
-    private static func makeKey(kid: String) throws -> Key {
-        let pem = try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
+    private static func makeKey(kid: String) async throws -> Key {
+        let pem = try await offThePool {
+            try openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"])
+        }
         let (modulus, exponent) = try Insecure.RSA.PrivateKey(pem: pem).publicKey.getKeyPrimitives()
         let jwk =
             #"{"kty":"RSA","alg":"RS256","use":"sig","kid":"\#(kid)","n":"\#(modulus.base64URLEncoded())","e":"\#(exponent.base64URLEncoded())"}"#

@@ -49,7 +49,10 @@ final class SMTPSink: Sendable {
         let maildir = dir + "/mail"
         try FileManager.default.createDirectory(atPath: maildir, withIntermediateDirectories: true)
         var arguments = [script, "--dir", maildir, "--port-file", portFile]
-        if options.tls { arguments += ["--tls-cert", certificate.cert, "--tls-key", certificate.key] }
+        if options.tls {
+            let (cert, key) = await offThePool { certificate }
+            arguments += ["--tls-cert", cert, "--tls-key", key]
+        }
         if let auth = options.auth { arguments += ["--auth", auth] }
         _ = FileManager.default.createFile(atPath: dir + "/sink.log", contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: dir + "/sink.log"))

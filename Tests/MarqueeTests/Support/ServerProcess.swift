@@ -45,7 +45,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Reads standard output until "Marquee is running at http://HOST:PORT" (nil if it ends first).
     private static func boundPort(_ handle: FileHandle) async -> Int? {
-        await Task.detached {
+        await offThePool {
             var text = ""
             while true {
                 let chunk = handle.availableData
@@ -57,7 +57,7 @@ final class ServerProcess: @unchecked Sendable {
                     return port
                 }
             }
-        }.value
+        }
     }
 
     /// Kills it at once (SIGKILL): no shutdown, no flushing, like a power cut to the process.
@@ -98,6 +98,6 @@ func runMarquee(_ arguments: [String], environment: [String: String] = [:], inpu
     try stdin.fileHandleForReading.close()
     if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
     try stdin.fileHandleForWriting.close()
-    let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-    return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
+    let data = await offThePool { output.fileHandleForReading.readDataToEndOfFile() }
+    return (await process.exited(), String(decoding: data, as: UTF8.self))
 }
