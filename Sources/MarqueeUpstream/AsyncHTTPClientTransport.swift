@@ -18,9 +18,21 @@ package struct AsyncHTTPClientTransport: HTTPTransport {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        // AHC's own logging could print the URL, which carries the API key: keep it quiet.
-        let response = try await client.execute(request, timeout: .init(timeout), logger: Self.quietLogger)
-        let body = try await response.body.collect(upTo: maxBodyBytes)
+        do {
+            // AHC's own logging could print the URL, which carries the API key: keep it quiet.
+            let response = try await client.execute(request, timeout: .init(timeout), logger: Self.quietLogger)
+            let body = try await response.body.collect(upTo: maxBodyBytes)
+            return Self.response(response, body: body)
+        } catch let error as HTTPClientError {
+            throw TransportFailure(reason: error.shortDescription)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw TransportFailure(reason: "\(type(of: error))")
+        }
+    }
+
+    private static func response(_ response: HTTPClientResponse, body: ByteBuffer) -> UpstreamResponse {
         var responseHeaders: [String: String] = [:]
         for header in response.headers { responseHeaders[header.name.lowercased()] = header.value }
         return UpstreamResponse(status: Int(response.status.code), headers: responseHeaders, body: Array(buffer: body))

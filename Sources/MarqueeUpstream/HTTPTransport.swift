@@ -20,3 +20,14 @@ package protocol HTTPTransport: Sendable {
     /// Fetches `url` with `headers`, failing after `timeout`.
     func get(_ url: String, headers: [(String, String)], timeout: Duration) async throws -> UpstreamResponse
 }
+
+/// Why a transport could not fetch: a short reason that is safe to log (never the URL, which may carry a key).
+package struct TransportFailure: Error, CustomStringConvertible {
+    /// A bounded description, such as "Read timeout" or "Remote connection closed".
+    package let reason: String
+
+    /// Creates a failure with `reason`.
+    package init(reason: String) { self.reason = reason }
+
+    package var description: String { reason }
+}

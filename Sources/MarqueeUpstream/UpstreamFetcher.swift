@@ -187,6 +187,17 @@ package struct UpstreamFetcher: Sendable {
     private func fetchAndStore(cacheKey: String, url: String, headers: [(String, String)], logPath: String)
         async throws -> CachedResponse
     {
+        let entry = try await fetch(url: url, headers: headers, logPath: logPath)
+        do {
+            try await cache.store(entry, for: cacheKey)
+        } catch {
+            logger.error("Could not cache upstream response", metadata: ["error": "\(error)"])
+        }
+        return entry
+    }
+
+    /// One upstream call, within the rate limit and retried on failure, and what it answered, not cached yet.
+    func fetch(url: String, headers: [(String, String)], logPath: String) async throws -> CachedResponse {
         var attempt = 0
         while true {
             attempt += 1
@@ -204,7 +215,7 @@ package struct UpstreamFetcher: Sendable {
                     "Upstream request failed",
                     metadata: [
                         "upstream": "\(upstreamName)", "path": "\(logPath)", "attempt": "\(attempt)",
-                        "error": "\(type(of: error))",
+                        "error": "\((error as? TransportFailure)?.reason ?? "\(type(of: error))")",
                     ])
                 if attempt < policy.maxAttempts {
                     try await Task.sleep(for: backoff(attempt: attempt, retryAfter: nil))
@@ -220,13 +231,7 @@ package struct UpstreamFetcher: Sendable {
                 ])
             switch response.status {
             case 200..<300:
-                let entry = CachedResponse(body: response.body, fetchedAt: now(), maxAge: maxAge(of: response))
-                do {
-                    try await cache.store(entry, for: cacheKey)
-                } catch {
-                    logger.error("Could not cache upstream response", metadata: ["error": "\(error)"])
-                }
-                return entry
+                return CachedResponse(body: response.body, fetchedAt: now(), maxAge: maxAge(of: response))
             case 404:
                 throw DomainError(.catalogNotFound, "\(upstreamName) has no such item.")
             case 429, 500..<600:
