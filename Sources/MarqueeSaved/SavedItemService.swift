@@ -12,15 +12,17 @@ package struct SavedItemService: Sendable {
     package let changeLogLength: Int
     private let store: any SavedItemStore
     private let publisher: any ChangePublisher
+    private let authority: (any ItemSnapshotAuthority)?
     private let now: @Sendable () -> Date
 
-    /// Creates the service.
+    /// Creates the service; `authority` (if any) writes the snapshots of the kinds it vouches for.
     package init(
-        store: any SavedItemStore, publisher: any ChangePublisher, itemLimit: Int = 10_000,
-        changeLogLength: Int = 1_000, now: @escaping @Sendable () -> Date
+        store: any SavedItemStore, publisher: any ChangePublisher, authority: (any ItemSnapshotAuthority)? = nil,
+        itemLimit: Int = 10_000, changeLogLength: Int = 1_000, now: @escaping @Sendable () -> Date
     ) {
         self.store = store
         self.publisher = publisher
+        self.authority = authority
         self.itemLimit = itemLimit
         self.changeLogLength = changeLogLength
         self.now = now
@@ -31,6 +33,7 @@ package struct SavedItemService: Sendable {
         -> SavedItemUpsert
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        let edit = try await vouched(edit, kind: kind, id: id)
         return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
             try Self.saving(edit, over: existing, list: list, kind: kind, id: id, at: date)
         }
@@ -43,6 +46,7 @@ package struct SavedItemService: Sendable {
         -> Bool
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        let edit = try await vouched(edit, kind: kind, id: id)
         do {
             _ = try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
                 guard existing == nil else { throw AlreadySaved() }
@@ -59,6 +63,7 @@ package struct SavedItemService: Sendable {
         -> ItemChange
     {
         if edit.setsWatchFields { try ItemRules.checkWatchable(list: list, kind: kind) }
+        let edit = edit.snapshot == nil ? edit : try await vouched(edit, kind: kind, id: id)
         return try await apply(list: list, kind: kind, id: id, for: user) { existing, date in
             guard let existing, let item = edit.applied(to: existing, list: list, kind: kind, id: id, at: date) else {
                 throw Self.notFound
@@ -202,6 +207,15 @@ package struct SavedItemService: Sendable {
         let every = Int64(max(1, min(128, changeLogLength)))
         guard force || change.seq % every == 0, change.seq > Int64(changeLogLength) else { return }
         try? await store.compact(for: user, keeping: changeLogLength)
+    }
+
+    /// `edit` with the authority's snapshot in place of the client's, for the kinds it vouches for. A save looks the
+    /// item up even when it exists and the edit carries no snapshot: it may not know the item is new.
+    private func vouched(_ edit: ItemEdit, kind: SavedKind, id: String) async throws -> ItemEdit {
+        guard let authority, let snapshot = try await authority.snapshot(kind: kind, id: id) else { return edit }
+        var vouched = edit
+        vouched.snapshot = snapshot
+        return vouched
     }
 
     /// The item a save makes of `existing` (nil: a new one, which needs the edit's snapshot).

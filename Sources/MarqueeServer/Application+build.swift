@@ -83,17 +83,19 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         let upstreams = Upstreams(settings: settings, database: database, logger: logger, dependencies: dependencies)
         let provider = makeCatalogProvider(
             settings: settings, local: localProvider, upstreams: upstreams, logger: logger, dependencies: dependencies)
+        let geocoder = makeGeocoder(
+            settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies)
         let citySearch = CitySearch(
-            directory: dependencies.cities,
-            geocoder: makeGeocoder(
-                settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies),
-            deadline: settings.tuning.geocodingDeadline)
+            directory: dependencies.cities, geocoder: geocoder, deadline: settings.tuning.geocodingDeadline)
+        let cityLookup = CityLookup(directory: dependencies.cities, geocoder: geocoder)
         let weather = WeatherService(
-            cities: dependencies.cities,
+            cities: cityLookup,
             provider: makeForecastProvider(
                 settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies),
             now: dependencies.now)
-        let saved = ItemsAssembly(settings: settings, database: database, dependencies: dependencies)
+        let saved = ItemsAssembly(
+            settings: settings, database: database, authority: CitySnapshots(cities: cityLookup),
+            dependencies: dependencies)
         let accounts = try await AccountsAssembly(
             settings: settings, database: database, publicURL: publicURL, logger: logger, dependencies: dependencies,
             transfer: SavedItemsGuestTransfer(items: saved.service), sessionsEnded: saved.sessionsEnded)
@@ -136,7 +138,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         if !settings.trustedProxies.isEmpty {
             router.add(middleware: ForwardedClientMiddleware(trustedProxies: settings.trustedProxies))
         }
-        if provider.source == .tmdb {
+        // Anonymous callers get only their share of the calls to third parties (TMDB's, Open-Meteo's).
+        if upstreams != nil {
             router.add(
                 middleware: UpstreamCallerMiddleware(authenticator: accounts.authenticator, accounts: accounts.service))
         }
@@ -154,14 +157,16 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         WeatherRoutes(
-            cities: dependencies.cities, search: citySearch, weather: weather, authenticator: accounts.authenticator,
+            cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,
             accounts: accounts.service
         ).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)
         web.register(on: router)
         saved.routes(
-            catalog: provider, locale: defaults, authenticator: accounts.authenticator, dependencies: dependencies
+            catalog: provider, locale: defaults, authenticator: accounts.authenticator,
+            cityWeather: weather.isOn ? SavedCitiesWeather(weather: weather, accounts: accounts.service) : nil,
+            dependencies: dependencies
         )
         .register(on: router)
         allowed.learn(router.routes)

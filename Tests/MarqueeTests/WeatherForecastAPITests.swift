@@ -18,7 +18,8 @@ struct WeatherForecastAPITests {
     ) async throws {
         try await fake.run { baseURL in
             var settings = try TestSettings.make([
-                "weather.provider": "open-meteo", "openMeteo.baseURL": baseURL, "dataDir": dataDir,
+                "weather.provider": "open-meteo", "openMeteo.baseURL": baseURL, "openMeteo.geocodingURL": baseURL,
+                "dataDir": dataDir,
             ])
             settings.tuning.weatherPolicy.retryBaseDelay = .milliseconds(5)
             var dependencies = AppDependencies.forTests

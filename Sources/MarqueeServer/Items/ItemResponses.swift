@@ -7,14 +7,15 @@ import NIOCore
 
 /// The JSON bodies of the saved-items routes, written with `JSONWriter` (see `ItemJSON`).
 enum ItemResponses {
-    /// A cursor page: `{"next_cursor": …|null, "results": [...], "total_results": n}`.
-    static func page(_ page: SavedItemPage, cursor: String?) -> ByteBuffer {
+    /// A cursor page: `{"next_cursor": …|null, "results": [...], "total_results": n, "weather"?: {…}}`.
+    static func page(_ page: SavedItemPage, cursor: String?, weather: CitiesWeather? = nil) -> ByteBuffer {
         var json = JSONWriter(capacity: 512 * page.items.count + 64)
         json.object { json in
             if let cursor { json.member("next_cursor", cursor) } else { json.null("next_cursor") }
             json.key("results")
             json.array { json in for item in page.items { ItemJSON.write(item, to: &json) } }
             json.member("total_results", Int64(page.total))
+            json.member("weather", json: weather.flatMap { try? Array(WireJSON.makeEncoder().encode($0)) })
         }
         return ByteBuffer(bytes: json.bytes)
     }

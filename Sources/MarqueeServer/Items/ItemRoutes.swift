@@ -17,6 +17,8 @@ struct ItemRoutes {
     let hub: ChangeHub<ByteBuffer>
     let authentication: AuthenticationMiddleware
     let streams: LiveStreamOpener
+    /// The weather beside saved cities (nil: no weather on this server).
+    let cityWeather: SavedCitiesWeather?
     /// The lane exports are read and encoded in.
     let bulk: WorkLane
     let now: @Sendable () -> Date
@@ -27,9 +29,7 @@ struct ItemRoutes {
     func register(on router: Router<MarqueeRequestContext>) {
         let me = router.group("api/v1/me").add(middleware: authentication).group(context: SignedInRequestContext.self)
         me.get("items") { request, context in
-            let query = try Self.listQuery(try RequestParsing(request: request, context: context))
-            let (page, cursor) = try await items.page(query, for: context.auth.userID)
-            return json(ItemResponses.page(page, cursor: cursor))
+            json(try await page(try RequestParsing(request: request, context: context), auth: context.auth))
         }
         me.post("items/states") { request, context in
             let body = try await JSONBody.decode(
@@ -214,7 +214,7 @@ struct ItemRoutes {
         json(try JSONResponse.body(value), status: status)
     }
 
-    private func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+    func json(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         JSONResponse.make(body, status: status, cacheControl: "no-store")
     }
 }

@@ -16,10 +16,14 @@ struct ItemsAssembly {
     /// The lane exports and snapshots are read and encoded in.
     let bulk: WorkLane
 
-    init(settings: ServerSettings, database: any Database, dependencies: AppDependencies) {
+    init(
+        settings: ServerSettings, database: any Database, authority: any ItemSnapshotAuthority,
+        dependencies: AppDependencies
+    ) {
         hub = ChangeHub(streamLimit: settings.streamLimit, encode: ServerSentEvents.change)
         service = SavedItemService(
-            store: SQLSavedItemStore(database: database), publisher: hub, itemLimit: settings.itemLimit,
+            store: SQLSavedItemStore(database: database), publisher: hub, authority: authority,
+            itemLimit: settings.itemLimit,
             changeLogLength: settings.tuning.changeLogLength, now: dependencies.now)
         bulk = WorkLane(width: settings.tuning.bulkWorkWidth)
         services = [ChangeHubService(hub: hub, heartbeat: settings.tuning.streamHeartbeat)]
@@ -41,13 +45,14 @@ struct ItemsAssembly {
     }
 
     func routes(
-        catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator, dependencies: AppDependencies
+        catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator,
+        cityWeather: SavedCitiesWeather?, dependencies: AppDependencies
     ) -> ItemRoutes {
         ItemRoutes(
             items: service,
             importer: ItemImporter(items: service, catalog: catalog, locale: locale, now: dependencies.now), hub: hub,
             authentication: AuthenticationMiddleware(authenticator: authenticator), streams: streams(authenticator),
-            bulk: bulk, now: dependencies.now)
+            cityWeather: cityWeather, bulk: bulk, now: dependencies.now)
     }
 }
 

@@ -12,6 +12,10 @@ package struct ServerTuning: Sendable {
         var policy = UpstreamFetcher.Policy()
         policy.requestsPerSecond = 5
         policy.defaultMaxAge = 3_600
+        // A forecast answers in well under a second; when Open-Meteo cannot be reached, the last forecast (or an
+        // honest 503) should come back within seconds, not after three ten-second tries.
+        policy.timeout = .seconds(4)
+        policy.maxAttempts = 2
         return policy
     }()
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.

@@ -7,7 +7,7 @@ import MarqueeWire
 
 /// `/api/v1/weather`: cities found as people type, from the embedded GeoNames index, and their forecasts.
 struct WeatherRoutes {
-    let cities: CityDirectory
+    let cities: CityLookup
     let search: CitySearch
     let weather: WeatherService
     let authenticator: Authenticator
@@ -48,9 +48,8 @@ struct WeatherRoutes {
             let parse = try RequestParsing(request: request, context: context)
             let id = try parse.id()
             _ = try parse.query(NoQuery.self)
-            let index = try await cities.index()
             return JSONResponse.make(
-                try JSONResponse.body(index.city(try index.existingCity(id: id))), cacheControl: Self.cacheControl)
+                try JSONResponse.body(try await cities.city(id: id)), cacheControl: Self.cacheControl)
         }
     }
 }

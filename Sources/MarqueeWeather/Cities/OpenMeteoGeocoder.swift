@@ -26,6 +26,19 @@ package struct OpenMeteoGeocoder: Sendable {
         return (answer.results ?? []).map(\.city)
     }
 
+    /// The place with GeoNames id `id`; nil when the geocoding API knows no such place.
+    package func place(id: Int) async throws -> City? {
+        let query = "id=\(id)&language=en"
+        do {
+            let body = try await fetcher.body(
+                cacheKey: "open-meteo-geocoding:/get?\(query)", url: "\(baseURL)/get?\(query)", headers: [],
+                logPath: "/get")
+            return (try? JSONDecoder().decode(Place.self, from: Data(body)))?.city
+        } catch let error as DomainError where error.code == .catalogNotFound {
+            return nil
+        }
+    }
+
     private struct Answer: Decodable {
         let results: [Place]?
     }

@@ -8,6 +8,35 @@ package protocol ForecastProvider: Sendable {
 
     /// The forecast at a place, in metric, as fresh as the provider and the cache allow.
     func forecast(latitude: Double, longitude: Double) async throws -> ProvidedForecast
+
+    /// The forecasts at several places, with as few upstream calls as the provider allows; nil for a place whose
+    /// forecast cannot be had (a list shows the others).
+    func forecasts(at places: [Coordinates]) async -> [ProvidedForecast?]
+}
+
+extension ForecastProvider {
+    /// One call per place, all at once, for providers that take one place a call.
+    package func forecasts(at places: [Coordinates]) async -> [ProvidedForecast?] {
+        await withTaskGroup(of: (Int, ProvidedForecast?).self) { group in
+            for (position, place) in places.enumerated() {
+                group.addTask { (position, try? await forecast(latitude: place.latitude, longitude: place.longitude)) }
+            }
+            var forecasts = [ProvidedForecast?](repeating: nil, count: places.count)
+            for await (position, forecast) in group { forecasts[position] = forecast }
+            return forecasts
+        }
+    }
+}
+
+/// A place on earth, in degrees.
+package struct Coordinates: Sendable, Hashable {
+    package var latitude: Double
+    package var longitude: Double
+
+    package init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
 }
 
 /// A provider's forecast, with when it was fetched and whether it is stale (the provider could not be reached).

@@ -46,4 +46,14 @@ package struct ForecastRendering: Sendable {
             hourlyStepHours: max(1, metric.stepHours), daily: days, fetchedAt: RFC3339.string(fetchedAt),
             stale: stale, attribution: attribution)
     }
+
+    /// The weather now of a provider's forecast, in `units`; nil when it has no current conditions.
+    package func now(_ provided: ProvidedForecast, units: Units) -> WeatherNow? {
+        guard let current = provided.forecast.current else { return nil }
+        return WeatherNow(
+            time: LocalTime.rfc3339(current.time, offsetSeconds: provided.forecast.utcOffsetSeconds),
+            temperature: units.temperature(current.temperature),
+            condition: WeatherConditions.condition(code: current.code, isDay: current.isDay), isDay: current.isDay,
+            fetchedAt: RFC3339.string(provided.fetchedAt), stale: provided.isStale)
+    }
 }

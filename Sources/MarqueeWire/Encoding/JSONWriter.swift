@@ -41,6 +41,14 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// `"key": value` for a value already written as JSON (by `WireJSON`'s encoder), left out when nil.
+    public mutating func member(_ name: String, json value: [UInt8]?) {
+        guard let value else { return }
+        key(name)
+        bytes.append(contentsOf: value)
+        needsComma = true
+    }
+
     /// `"key": value` for a string, left out when nil.
     public mutating func member(_ name: String, _ value: String?) {
         guard let value else { return }

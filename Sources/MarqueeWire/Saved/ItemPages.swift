@@ -4,11 +4,14 @@ public struct ItemPage: Codable, Sendable, Equatable {
     public var results: [SavedItem]
     /// How many items match, over every page.
     public var totalResults: Int
+    /// The weather now at the page's cities, when it has any and the server has a weather provider.
+    public var weather: CitiesWeather?
 
-    public init(nextCursor: String?, results: [SavedItem], totalResults: Int) {
+    public init(nextCursor: String?, results: [SavedItem], totalResults: Int, weather: CitiesWeather? = nil) {
         self.nextCursor = nextCursor
         self.results = results
         self.totalResults = totalResults
+        self.weather = weather
     }
 }
 
