@@ -128,7 +128,10 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             responses: WebResponses(
                 renderer: try await WebRenderer.load(), imageOrigins: imageOrigins(settings), publicURL: publicURL),
             provider: provider, home: home, accounts: accounts.service, authenticator: accounts.authenticator,
-            items: saved.service, defaults: defaults, google: accounts.googleWeb)
+            items: saved.service, defaults: defaults, google: accounts.googleWeb,
+            weather: WebWeather(
+                cities: cityLookup, search: citySearch, forecasts: weather,
+                saved: SavedCitiesWeather(weather: weather, accounts: accounts.service)))
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
         let allowed = AllowedMethods()
@@ -165,7 +168,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         web.register(on: router)
         saved.routes(
             catalog: provider, locale: defaults, authenticator: accounts.authenticator,
-            cityWeather: weather.isOn ? SavedCitiesWeather(weather: weather, accounts: accounts.service) : nil,
+            cityWeather: weather.isOn ? web.weather.saved : nil,
             dependencies: dependencies
         )
         .register(on: router)

@@ -65,7 +65,9 @@ package struct Card: Sendable {
     static let noImage = "/static/no-image.svg"
 
     /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
-    package static func href(kind: String, id: String) -> String { "/\(kind)/\(id)" }
+    package static func href(kind: String, id: String) -> String {
+        kind == "city" ? "/weather/\(id)" : "/\(kind)/\(id)"
+    }
 }
 
 /// A titled, horizontally scrolling row of cards.

@@ -10,7 +10,7 @@ package enum Viewer: Sendable, Equatable {
 
 /// The parts of the app a page belongs to, for the navigation's current marker.
 package enum Section: String, Sendable {
-    case home, movies, tv, genres, search, favorites, watchlist, downloads, account, other
+    case home, movies, tv, genres, search, weather, favorites, watchlist, downloads, account, other
 }
 
 /// Everything the layout around a page needs. Flags such as `signedIn` are stored rather than computed from
@@ -45,7 +45,7 @@ package struct Chrome: Sendable {
         self.title = title
         let links: [(Section, String, String)] = [
             (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"), (.genres, "/genres", "Genres"),
-            (.search, "/search", "Search"), (.favorites, "/favorites", "Favourites"),
+            (.search, "/search", "Search"), (.weather, "/weather", "Weather"), (.favorites, "/favorites", "Favourites"),
             (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
         ]
         nav = links.map { PageLink(href: $0.1, label: $0.2, current: $0.0 == section) }

@@ -33,6 +33,9 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 PASSWORD = "Sunflower42x"
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from fake_open_meteo import FakeOpenMeteo  # noqa: E402
+
 
 class Server:
     """One `marquee serve` process with its own data folder."""
@@ -49,11 +52,12 @@ class Server:
     def start(self):
         """Starts (or starts again, on the same port and folder) the server and waits until it answers."""
         self.log = open(os.path.join(self.folder, "server.log"), "a")
-        # No test reaches the internet: weather is off.
+        # No test reaches the internet: weather comes from a local stand-in for Open-Meteo.
         self.process = subprocess.Popen(
             [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.folder],
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env=dict(os.environ, MARQUEE_WEATHER_PROVIDER="off"))
+            env=dict(os.environ, MARQUEE_WEATHER_PROVIDER="open-meteo", MARQUEE_OPEN_METEO_BASE_URL=FakeOpenMeteo.start(),
+                     MARQUEE_OPEN_METEO_GEOCODING_URL=FakeOpenMeteo.start()))
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -715,11 +719,67 @@ def test_behind_a_gateway_that_answers_502(server, artifacts):
         gateway.close()
 
 
+def test_weather_search_favourite_live_and_units(server, artifacts):
+    address = "wren@example.com"
+    server.member(address)
+    a = browser()
+    b = browser()
+    try:
+        sign_in(a, server, address, "/weather")
+        sign_in(b, server, address, "/weather")
+        assert finds(b, "#weather-empty")[0].is_displayed()
+        b.execute_script("window.marqueeNoReload = true")
+
+        # Search as you type: accents and case do not matter; the suggestion leads to the city's weather.
+        find(a, "#city-q").send_keys("zuri")
+        wait(a, lambda d: "Zürich" in text_of(d, "#city-suggestions"), message="Zürich is suggested")
+        wait(a, lambda d: d.execute_script("return !!window.EventSource"))
+        next(link for link in finds(a, "#city-suggestions a") if link.text.startswith("Zürich")).click()
+        wait(a, lambda d: d.current_url.endswith("/weather/2657896") and loaded(d), message="Zürich's page")
+        assert "Zürich" in text_of(a, "h1")
+        assert text_of(a, ".now-panel .temp").endswith("°") and text_of(a, ".now-panel .unit") == "°C"
+        assert len(finds(a, ".hours li")) == 24 and finds(a, ".days li")
+        assert "Weather data by Open-Meteo.com" in text_of(a, ".attribution")
+        assert "The favourite will show" in text_of(a, "#city-favourite .preview")
+
+        # Added with a note: the other browser's list shows it within moments, with its weather, without a reload.
+        find(a, "#city-note-input").send_keys("Bring an umbrella")
+        find(a, "#city-favourite button[type=submit]").click()
+        wait(a, lambda d: text_of(d, "#fav") == "In your favourites", message="saved")
+        assert "Bring an umbrella" in text_of(a, "#city-note")
+        wait(b, lambda d: finds(d, '.weather-item[data-id="2657896"]'), timeout=5, message="the city reaches B")
+        assert "Bring an umbrella" in text_of(b, '.weather-item[data-id="2657896"] .note')
+        wait(b, lambda d: text_of(d, '.weather-item[data-id="2657896"] .temp').endswith("°"), message="with weather")
+        assert b.execute_script("return window.marqueeNoReload") is True, "the page was reloaded"
+
+        # °F is the person's preference: chosen on A, B's next page is in °F too.
+        switch = find(a, 'a[data-units$="units=imperial"]')
+        a.execute_script("arguments[0].scrollIntoView({block: 'center'})", switch)
+        switch.click()
+        wait(a, lambda d: loaded(d) and text_of(d, ".now-panel .unit") == "°F", message="°F on A")
+        b.get(server.base + "/weather")
+        assert text_of(b, '.weather-item[data-id="2657896"] .unit') == "°F"
+        a.get(server.base + "/weather")
+        assert text_of(a, '.weather-item[data-id="2657896"] .unit') == "°F"
+        a.save_screenshot(os.path.join(artifacts, "weather-desktop.png"))
+
+        # Removed on B, gone from A's list live.
+        find(b, '.weather-item[data-id="2657896"] [data-remove]').click()
+        wait(a, lambda d: not finds(d, '.weather-item[data-id="2657896"]'), timeout=5, message="removed on A too")
+        assert finds(a, "#weather-empty")[0].is_displayed()
+        no_script_errors(a)
+        no_script_errors(b)
+    finally:
+        a.quit()
+        b.quit()
+
+
 def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
              ("tv", "/tv/1399"), ("genres", "/genres"), ("favorites", "/favorites"), ("account", "/account"),
-             ("signin", "/signin"), ("long-search", "/search?q=" + "W" * 200)]
+             ("signin", "/signin"), ("long-search", "/search?q=" + "W" * 200),
+             ("weather", "/weather?q=par"), ("city", "/weather/2988507")]
     for label, (width, height) in [("desktop", (1280, 900)), ("phone", (390, 844))]:
         d = browser(width, height)
         try:
@@ -778,6 +838,8 @@ def main():
          lambda: test_behind_a_gateway_that_answers_502(server, args.artifacts)),
         ("offline: the favourites open as last seen, and only for the person who saw them",
          lambda: test_lists_open_offline_as_last_seen(args.marquee, args.artifacts)),
+        ("weather: search as you type, favourite with a note, a second browser sees it, °F, removed live",
+         lambda: test_weather_search_favourite_live_and_units(server, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
     ]
     failures = 0

@@ -17,11 +17,13 @@ struct WebPages: Sendable {
     let defaults: LocaleOptions
     /// Google sign-in for browsers; nil when the server has no Google client secret.
     let google: OAuthCodeFlow?
+    let weather: WebWeather
 
     /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
     static let paths: Set<String> = [
         "/", "/movies", "/tv", "/genres", "/search", "/movie/{id}", "/tv/{id}", "/person/{id}", "/favorites",
-        "/watchlist", "/downloads", "/account", "/signin", "/signup", "/sw.js", "/static/{name}",
+        "/watchlist", "/weather", "/weather/{id}", "/downloads", "/account", "/signin", "/signup", "/sw.js",
+        "/static/{name}",
         "/auth/google", "/auth/google/callback", "/verify", "/reset", "/email/confirm",
     ]
 
@@ -45,6 +47,7 @@ struct WebPages: Sendable {
         registerCatalogPages(on: router)
         registerSignInPages(on: router)
         registerPersonalPages(on: router)
+        registerWeatherPages(on: router)
         registerGoogleSignIn(on: router)
         registerLinkPages(on: router)
     }

@@ -18,6 +18,9 @@ package struct WeatherService: Sendable {
     /// Whether the server has a weather provider.
     package var isOn: Bool { provider != nil }
 
+    /// The provider's credit line, shown beside its data (nil: weather is switched off).
+    package var attribution: Forecast.Attribution? { provider?.attribution }
+
     /// The forecast of the city with GeoNames id `cityID`, in `units`.
     package func forecast(cityID: Int, units: Units) async throws -> Forecast {
         let city = try await cities.city(id: cityID)

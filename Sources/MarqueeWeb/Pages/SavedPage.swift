@@ -84,8 +84,10 @@ package struct SavedPage: WebPage {
         self.watched = watched.map(String.init) ?? ""
         // Kind tabs keep the Show choice: switching to TV while looking at what is left to watch stays there.
         let showParameter = show == .all ? nil : "show=\(show.rawValue)"
-        let kinds: [(SavedKind?, String)] = [(nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People")]
-        tabs = kinds.filter { list == .favorites || $0.0 != .person }.map { choice, label in
+        let kinds: [(SavedKind?, String)] = [
+            (nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People"), (.city, "Cities"),
+        ]
+        tabs = kinds.filter { list == .favorites || ($0.0 != .person && $0.0 != .city) }.map { choice, label in
             let parameters = [choice.map { "kind=\($0.rawValue)" }, showParameter].compactMap { $0 }
             return PageLink(
                 href: parameters.isEmpty ? base : "\(base)?\(parameters.joined(separator: "&"))", label: label,

@@ -415,6 +415,24 @@ function applyChange(change) {
   for (const listener of changeListeners) listener(change);
 }
 
+/** An editor put in place of a note (hidden meanwhile): a text box holding it, then Save and Cancel. */
+function openNoteEditor(note) {
+  const area = document.createElement("textarea");
+  // No maxLength: browsers count UTF-16 units, the server counts characters (an emoji is one); it explains a note
+  // that is too long, and the editor stays open.
+  area.value = note.textContent;
+  area.dir = "auto";
+  area.setAttribute("aria-label", "Note");
+  const save = smallButton("Save note", "saveNote");
+  const cancel = smallButton("Cancel", "cancelNote");
+  const editor = document.createElement("div");
+  editor.append(area, save, cancel);
+  note.hidden = true;
+  note.after(editor);
+  area.focus();
+  return { editor, area, save, cancel };
+}
+
 function smallButton(label, data) {
   const button = document.createElement("button");
   button.type = "button";

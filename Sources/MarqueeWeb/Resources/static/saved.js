@@ -244,19 +244,7 @@ function showImportReport(report, answer) {
 function editNote(li, update) {
   if ($("textarea", li)) return;
   const note = $(".note", li);
-  const area = document.createElement("textarea");
-  // No maxLength: browsers count UTF-16 units, the server counts characters (an emoji is one); it explains a note
-  // that is too long, and the editor stays open.
-  area.value = note.textContent;
-  area.dir = "auto";
-  area.setAttribute("aria-label", "Note");
-  const save = smallButton("Save note", "saveNote");
-  const cancel = smallButton("Cancel", "cancelNote");
-  const editor = document.createElement("div");
-  editor.append(area, save, cancel);
-  note.hidden = true;
-  note.after(editor);
-  area.focus();
+  const { editor, area, save, cancel } = openNoteEditor(note);
   const close = () => {
     const hadFocus = editor.contains(document.activeElement);
     editor.remove();

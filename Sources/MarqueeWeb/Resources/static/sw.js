@@ -3,11 +3,11 @@
 // when it answers.
 "use strict";
 const downloadsCache = "marquee-downloads-v1";
-/** The first page of the favourites and of the watchlist as last drawn, each with its owner in `X-Marquee-Account`
+/** The first page of the favourites, of the watchlist and of the favourite cities' weather as last drawn, each with its owner in `X-Marquee-Account`
  * (app.js drops any whose owner is not the person signed in) and the time it was kept; shown at most 30 days, as long
  * as an unused sign-in lasts, and only while the browser is signed in as the owner. */
 const listsCache = "marquee-lists-v1";
-const listPages = ["/favorites", "/watchlist"];
+const listPages = ["/favorites", "/watchlist", "/weather"];
 const listCopyLifetime = 30 * 86400000;
 
 self.addEventListener("install", () => self.skipWaiting());
