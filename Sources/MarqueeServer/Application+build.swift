@@ -264,6 +264,15 @@ private func makeForecastProvider(
             policy: settings.tuning.weatherPolicy, coordination: upstreams.coordination, logger: logger,
             unavailable: .weatherUnavailable, now: dependencies.now)
         return OpenMeteoProvider(baseURL: settings.weather.openMeteoBaseURL, fetcher: fetcher)
+    case .openWeatherMap:
+        // The settings refuse this provider without a key.
+        guard let apiKey = settings.weather.openWeatherMapAPIKey else { return nil }
+        let fetcher = UpstreamFetcher(
+            name: "OpenWeatherMap", transport: upstreams.transport, cache: upstreams.cache,
+            policy: settings.tuning.weatherPolicy, coordination: upstreams.coordination, logger: logger,
+            unavailable: .weatherUnavailable, now: dependencies.now)
+        return OpenWeatherMapProvider(
+            baseURL: settings.weather.openWeatherMapBaseURL, apiKey: apiKey, fetcher: fetcher)
     }
 }
 

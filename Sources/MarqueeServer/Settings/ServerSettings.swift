@@ -33,10 +33,9 @@ package struct ServerSettings: Sendable {
     package var tmdb: TMDBSettings?
     /// Outbound TMDB requests per second. `tmdb.rateLimit` (`MARQUEE_TMDB_RATE_LIMIT`), default 40.
     package var tmdbRateLimit: Double
-    /// Where forecasts come from. `weather.provider` (`MARQUEE_WEATHER_PROVIDER`): `open-meteo` (the default, no
-    /// key) or `off`. `openMeteo.baseURL` (`MARQUEE_OPEN_METEO_BASE_URL`, default
-    /// `https://api.open-meteo.com/v1`); `openMeteo.geocodingURL` (`MARQUEE_OPEN_METEO_GEOCODING_URL`, default
-    /// `https://geocoding-api.open-meteo.com/v1`).
+    /// Where forecasts come from. `weather.provider` (`MARQUEE_WEATHER_PROVIDER`): `open-meteo` (no key),
+    /// `openweathermap` (the default when `openweathermap.apiKey`, `MARQUEE_OPENWEATHERMAP_API_KEY`, is set) or
+    /// `off`; each provider's keys and URLs are listed at `WeatherSettings.init(reading:)`.
     package var weather: WeatherSettings
     /// MiB the cache of upstream (TMDB) answers may take in the database; past it the least recently used go.
     /// `upstreamCacheSize` (`MARQUEE_UPSTREAM_CACHE_SIZE`), default 256.
@@ -110,14 +109,7 @@ package struct ServerSettings: Sendable {
             tmdb = nil
         }
         tmdbRateLimit = try reader.double("tmdb.rateLimit", default: 40, range: 0.1...1000)
-        weather = WeatherSettings(
-            provider: WeatherSettings.Provider(
-                rawValue: try reader.choice(
-                    "weather.provider", default: "open-meteo",
-                    allowed: WeatherSettings.Provider.allCases.map(\.rawValue)))!,
-            openMeteoBaseURL: try reader.url("openMeteo.baseURL", default: "https://api.open-meteo.com/v1")!,
-            openMeteoGeocodingURL: try reader.url(
-                "openMeteo.geocodingURL", default: "https://geocoding-api.open-meteo.com/v1")!)
+        weather = try WeatherSettings(reading: reader)
         upstreamCacheSize = try reader.int("upstreamCacheSize", default: 256, range: 1...1_000_000)
         defaultRegion = try reader.text("defaultRegion", default: "US", expected: "a two-letter region code like US") {
             LocaleParsing.region($0) != nil

@@ -15,7 +15,9 @@ extension SettingsReader {
             })
         let variables = EnvironmentVariablesProvider(
             environmentVariables: environment,
-            secretsSpecifier: .specific(["MARQUEE_TMDB_API_KEY", "MARQUEE_TMDB_READ_TOKEN"]))
+            secretsSpecifier: .specific([
+                "MARQUEE_TMDB_API_KEY", "MARQUEE_TMDB_READ_TOKEN", "MARQUEE_OPENWEATHERMAP_API_KEY",
+            ]))
         var providers: [any ConfigProvider] = [
             InMemoryProvider(name: "flags", values: flagValues), variables.prefixKeys(with: "marquee"),
         ]
