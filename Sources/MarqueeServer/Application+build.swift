@@ -269,7 +269,7 @@ private func makeForecastProvider(
         guard let apiKey = settings.weather.openWeatherMapAPIKey else { return nil }
         let fetcher = UpstreamFetcher(
             name: "OpenWeatherMap", transport: upstreams.transport, cache: upstreams.cache,
-            policy: settings.tuning.weatherPolicy, coordination: upstreams.coordination, logger: logger,
+            policy: settings.tuning.openWeatherMapPolicy, coordination: upstreams.coordination, logger: logger,
             unavailable: .weatherUnavailable, now: dependencies.now)
         return OpenWeatherMapProvider(
             baseURL: settings.weather.openWeatherMapBaseURL, apiKey: apiKey, fetcher: fetcher)

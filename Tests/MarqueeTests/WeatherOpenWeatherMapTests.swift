@@ -24,7 +24,11 @@ struct WeatherOpenWeatherMapTests {
                 "weather.provider": "openweathermap", "openweathermap.apiKey": apiKey,
                 "openweathermap.baseURL": baseURL,
             ])
-            settings.tuning.weatherPolicy.retryBaseDelay = .milliseconds(5)
+            settings.tuning.openWeatherMapPolicy.retryBaseDelay = .milliseconds(5)
+            // Two calls a forecast, all within a second of real time: past a visitor's share of the calls, which is
+            // not what these tests are about.
+            settings.tuning.openWeatherMapPolicy.anonymousPerAddressBurst = 100
+            settings.tuning.openWeatherMapPolicy.requestsPerSecond = 1_000
             var dependencies = AppDependencies.forTests
             dependencies.now = clock.closure
             try await withMarquee(settings, logger: logger, dependencies: dependencies, body)

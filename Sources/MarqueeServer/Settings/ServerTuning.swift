@@ -8,7 +8,8 @@ package struct ServerTuning: Sendable {
     package var upstreamPolicy = UpstreamFetcher.Policy()
     /// The same for the weather provider: Open-Meteo's free service takes 600 calls a minute; Marquee keeps to
     /// half of that.
-    package var weatherPolicy: UpstreamFetcher.Policy = {
+    package var weatherPolicy = ServerTuning.defaultWeatherPolicy
+    private static let defaultWeatherPolicy: UpstreamFetcher.Policy = {
         var policy = UpstreamFetcher.Policy()
         policy.requestsPerSecond = 5
         policy.defaultMaxAge = 3_600
@@ -16,6 +17,12 @@ package struct ServerTuning: Sendable {
         // honest 503) should come back within seconds, not after three ten-second tries.
         policy.timeout = .seconds(4)
         policy.maxAttempts = 2
+        return policy
+    }()
+    /// OpenWeatherMap's: the weather policy within its free plan's 60 calls a minute (a forecast takes two).
+    package var openWeatherMapPolicy: UpstreamFetcher.Policy = {
+        var policy = ServerTuning.defaultWeatherPolicy
+        policy.requestsPerSecond = 1
         return policy
     }()
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.
