@@ -161,7 +161,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         WeatherRoutes(
             cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,
-            accounts: accounts.service
+            accounts: accounts.service, cache: responseCache
         ).register(on: router)
         AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
             .register(on: router)

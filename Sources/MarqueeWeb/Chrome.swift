@@ -29,18 +29,20 @@ package struct Chrome: Sendable {
     let icon: String
     let manifest: String
     let pageScripts: [String]
+    let pageStyles: [String]
     /// The point the page's live stream resumes from (`data-since`).
     let since: String?
     let account: String?
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
-    /// page's own scripts (after `app.js`); `changePoint` is the person's latest change when the page was drawn (as
+    /// page's own scripts (after `app.js`) and `styles` its own stylesheets (after `app.css`); `changePoint` is the person's latest change when the page was drawn (as
     /// an event id), which its live stream resumes from; `account` is the signed-in account's id, which the changes a
     /// browser keeps while offline are filed under.
     package init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
-        assets: WebAssets, scripts: [String] = [], changePoint: String? = nil, account: String? = nil
+        assets: WebAssets, scripts: [String] = [], styles: [String] = [], changePoint: String? = nil,
+        account: String? = nil
     ) {
         self.title = title
         let links: [(Section, String, String)] = [
@@ -69,6 +71,7 @@ package struct Chrome: Sendable {
         icon = assets.url("icon.svg")
         manifest = assets.url("manifest.webmanifest")
         pageScripts = scripts.map(assets.url)
+        pageStyles = styles.map(assets.url)
         since = changePoint
         self.account = account
     }

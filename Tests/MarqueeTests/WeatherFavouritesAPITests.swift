@@ -68,6 +68,8 @@ struct WeatherFavouritesAPITests {
                 "weather.provider": "open-meteo", "openMeteo.baseURL": baseURL, "openMeteo.geocodingURL": baseURL,
             ])
             settings.tuning.weatherPolicy.retryBaseDelay = .milliseconds(5)
+            // Upstream calls are counted: a loaded machine must not turn a slow answer into a second call.
+            settings.tuning.weatherPolicy.timeout = .seconds(60)
             var dependencies = AppDependencies.forTests
             dependencies.now = clock.closure
             try await withMarquee(settings, dependencies: dependencies) { try await body(try await Guest($0)) }
@@ -219,6 +221,29 @@ struct WeatherFavouritesAPITests {
             let page = try await guest.page(Self.cities + "&sort=temperature")
             #expect(page.results.map(\.snapshot.title) == ["London", "Oslo"])
             #expect(page.weather?.cities.isEmpty == true)
+        }
+    }
+
+    @Test("Export and import carry favourite cities with their notes; an import cannot bring in a made-up city")
+    func exportImport() async throws {
+        try await withGuest { guest in
+            _ = try await guest.save(Self.london, #"{"note":"Bring an umbrella"}"#)
+            let export = try await guest.get("/api/v1/me/export?format=json")
+            #expect(export.status == .ok && export.text.contains(#""media_type":"city""#))
+
+            let other = try await Guest(guest.client)
+            let report = try await other.client.send(
+                "/api/v1/me/import", method: .post, body: export.text, headers: other.headers
+            ).decode(ImportReport.self)
+            #expect(report.imported == 1 && report.invalid.isEmpty)
+            let imported = try #require(try await other.page(Self.cities).results.first)
+            #expect(imported.snapshot.title == "London" && imported.note == "Bring an umbrella")
+
+            let forged = export.text.replacingOccurrences(of: #""id":"2643743""#, with: #""id":"12345678""#)
+            let refused = try await other.client.send(
+                "/api/v1/me/import", method: .post, body: forged, headers: other.headers
+            ).decode(ImportReport.self)
+            #expect(refused.imported == 0 && refused.invalid.first?.reason.contains("no city") == true)
         }
     }
 }

@@ -22,6 +22,8 @@ struct WeatherForecastAPITests {
                 "dataDir": dataDir,
             ])
             settings.tuning.weatherPolicy.retryBaseDelay = .milliseconds(5)
+            // Upstream calls are counted: a loaded machine must not turn a slow answer into a second call.
+            settings.tuning.weatherPolicy.timeout = .seconds(60)
             var dependencies = AppDependencies.forTests
             dependencies.now = clock.closure
             try await withMarquee(settings, dependencies: dependencies, body)

@@ -19,6 +19,8 @@ struct WeatherWebPagesTests {
                 "weather.provider": "open-meteo", "openMeteo.baseURL": baseURL, "openMeteo.geocodingURL": baseURL,
             ])
             settings.tuning.weatherPolicy.retryBaseDelay = .milliseconds(5)
+            // Upstream calls are counted: a loaded machine must not turn a slow answer into a second call.
+            settings.tuning.weatherPolicy.timeout = .seconds(60)
             var dependencies = AppDependencies.forTests
             dependencies.now = TestClock().closure
             try await withMarquee(settings, dependencies: dependencies, body)

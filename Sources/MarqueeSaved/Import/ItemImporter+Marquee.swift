@@ -78,10 +78,16 @@ extension ItemImporter {
                 report.invalid.append(.init(row: row.position, title: row.title, reason: error.message))
                 continue
             }
-            guard
-                try await save(
-                    checked.edit, list: checked.list, kind: checked.kind, id: checked.id, for: user, into: &report)
-            else { break }
+            do {
+                guard
+                    try await save(
+                        checked.edit, list: checked.list, kind: checked.kind, id: checked.id, for: user, into: &report)
+                else { break }
+            } catch let error as DomainError where error.code != .storageUnavailable {
+                // The row names something that cannot be saved as it is (a city no one knows, or one that cannot
+                // be looked up right now): it is reported, and the rest of the file goes on.
+                report.invalid.append(.init(row: row.position, title: row.title, reason: error.message))
+            }
         }
         return report
     }

@@ -57,13 +57,16 @@ final class ResponseCache: Sendable {
         return entry
     }
 
-    /// The cached body for `key`, or the one `make` produces (cached when it succeeds).
-    func body(for key: String, route: String, cacheControl: String, make: () async throws -> ByteBuffer)
-        async throws -> ByteBuffer
-    {
+    /// The cached body for `key`, or the one `make` produces (cached when it succeeds, for `lifetime` if given,
+    /// else the cache's time to live).
+    func body(
+        for key: String, route: String, cacheControl: String, lifetime: Duration? = nil,
+        make: () async throws -> ByteBuffer
+    ) async throws -> ByteBuffer {
         if let entry = entry(for: key) { return entry.body }
         let body = try await make()
         let now = ContinuousClock.now
+        let timeToLive = min(lifetime ?? self.timeToLive, self.timeToLive)
         let headers: HTTPHeaders = [
             "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes),
             "Cache-Control": cacheControl, "Server": serverName,

@@ -12,8 +12,12 @@ struct WeatherRoutes {
     let weather: WeatherService
     let authenticator: Authenticator
     let accounts: AccountService
+    /// The response cache, for forecasts in the units asked for.
+    let cache: ResponseCache
     /// The embedded index changes only with a new version of Marquee.
     static let cacheControl = "public, max-age=3600"
+    /// A forecast in the units asked for is the same for everyone, and current for a minute.
+    static let forecastCacheControl = "public, max-age=60"
 
     func register(on router: Router<MarqueeRequestContext>) {
         let weather = router.group("api/v1/weather")
@@ -32,7 +36,9 @@ struct WeatherRoutes {
                 cacheControl: Self.cacheControl)
         }
         weather.get("cities/{id}/forecast") { request, context in
-            let parse = try RequestParsing(request: request, context: context)
+            var parse = try RequestParsing(request: request, context: context)
+            let record = ParameterRecord()
+            parse.record = record
             let id = try parse.id()
             let units = try parse.query(ForecastQuery.self).units.map { text in
                 guard let units = Units(rawValue: text) else {
@@ -40,9 +46,23 @@ struct WeatherRoutes {
                 }
                 return units
             }
-            let preferred = units == nil ? await preferredUnits(request) : nil
-            let forecast = try await self.weather.forecast(cityID: id, units: units ?? preferred ?? .metric)
-            return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=60")
+            guard let units else {
+                // Without `units` the answer is the caller's own (their preference), so it is not shared.
+                let units = await preferredUnits(request) ?? .metric
+                let forecast = try await self.weather.forecast(cityID: id, units: units)
+                return JSONResponse.make(try JSONResponse.body(forecast), cacheControl: "private, max-age=60")
+            }
+            // With `units` it is everyone's: kept a minute in the response cache, whose hits the connection answers
+            // itself (CachedResponseHandler). A minute keeps the hours current as the clock passes one.
+            record.parsed("units", units.rawValue)
+            let key = try record.key(template: context.endpointPath ?? request.uri.path, sent: parse.queryString)
+            let body = try await cache.body(
+                for: key, route: context.endpointPath ?? "", cacheControl: Self.forecastCacheControl,
+                lifetime: .seconds(60)
+            ) {
+                try JSONResponse.body(try await self.weather.forecast(cityID: id, units: units))
+            }
+            return JSONResponse.make(body, cacheControl: Self.forecastCacheControl)
         }
         weather.get("cities/{id}") { request, context in
             let parse = try RequestParsing(request: request, context: context)

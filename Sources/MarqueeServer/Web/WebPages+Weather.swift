@@ -36,7 +36,8 @@ extension WebPages {
                     more = page.next != nil
                 }
                 let page = WeatherPage(
-                    chrome: chrome("Weather", .weather, visit, scripts: ["weather.js"]), query: text, found: found,
+                    chrome: chrome("Weather", .weather, visit, scripts: ["weather.js"], styles: ["weather.css"]),
+                    query: text, found: found,
                     units: units.rawValue, sort: sort, favourites: favourites, more: more, weather: now,
                     attribution: weather.forecasts.attribution)
                 return remembering(units, parse, visit: visit, in: try responses.page(page))
@@ -60,7 +61,8 @@ extension WebPages {
                     saved = try? await items.item(list: .favorites, kind: .city, id: String(id), for: auth.userID)
                 }
                 let page = CityWeatherPage(
-                    chrome: chrome(city.name, .weather, visit, scripts: ["weather.js"]), city: city,
+                    chrome: chrome(city.name, .weather, visit, scripts: ["weather.js"], styles: ["weather.css"]),
+                    city: city,
                     units: units.rawValue, forecast: forecast, unavailable: unavailable, signedIn: visit.auth != nil,
                     saved: saved)
                 return remembering(units, parse, visit: visit, in: try responses.page(page))

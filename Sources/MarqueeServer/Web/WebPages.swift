@@ -60,10 +60,12 @@ struct WebPages: Sendable {
     }
 
     /// The layout for a page.
-    func chrome(_ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = []) -> Chrome {
+    func chrome(
+        _ title: String, _ section: Section, _ visit: WebVisit, scripts: [String] = [], styles: [String] = []
+    ) -> Chrome {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
-            google: google != nil, assets: assets, scripts: scripts, changePoint: visit.latestPoint,
+            google: google != nil, assets: assets, scripts: scripts, styles: styles, changePoint: visit.latestPoint,
             account: visit.auth?.userID.rawValue)
     }
 
