@@ -131,7 +131,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             items: saved.service, defaults: defaults, google: accounts.googleWeb,
             weather: WebWeather(
                 cities: cityLookup, search: citySearch, forecasts: weather,
-                saved: SavedCitiesWeather(weather: weather, accounts: accounts.service)))
+                saved: SavedCitiesWeather(
+                    weather: weather, cities: cityLookup, accounts: accounts.service, items: saved.service)))
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
         let allowed = AllowedMethods()

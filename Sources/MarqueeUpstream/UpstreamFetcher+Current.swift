@@ -49,3 +49,14 @@ extension UpstreamFetcher {
         }
     }
 }
+
+extension UpstreamFetcher {
+    /// What the cache holds for `cacheKey`, if younger than `servableFor` (stale past `freshFor`), without asking the
+    /// upstream: for lists that show what is known rather than wait on a slow budget.
+    package func cachedOnly(cacheKey: String, freshFor: TimeInterval, servableFor: TimeInterval) async -> FetchedBody? {
+        guard let cached = try? await cache.response(for: cacheKey) else { return nil }
+        let age = now().timeIntervalSince(cached.fetchedAt)
+        guard age < servableFor else { return nil }
+        return FetchedBody(body: cached.body, fetchedAt: cached.fetchedAt, isStale: age >= freshFor)
+    }
+}

@@ -36,9 +36,9 @@ package struct Chrome: Sendable {
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
-    /// page's own scripts (after `app.js`) and `styles` its own stylesheets (after `app.css`); `changePoint` is the person's latest change when the page was drawn (as
-    /// an event id), which its live stream resumes from; `account` is the signed-in account's id, which the changes a
-    /// browser keeps while offline are filed under.
+    /// page's own scripts (after `app.js`) and `styles` its own stylesheets (after `app.css`); `changePoint` is the
+    /// person's latest change when the page was drawn (as an event id), which its live stream resumes from;
+    /// `account` is the signed-in account's id, which the changes a browser keeps while offline are filed under.
     package init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
         assets: WebAssets, scripts: [String] = [], styles: [String] = [], changePoint: String? = nil,

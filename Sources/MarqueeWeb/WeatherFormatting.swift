@@ -1,12 +1,37 @@
 import Foundation
+import MarqueeWire
 
 /// How weather pages spell temperatures, times and conditions.
 enum WeatherFormatting {
     /// 17.3 → `17°` (rounded: a tenth of a degree is noise on a page); nil → `–`.
     static func temperature(_ value: Double?) -> String {
-        guard let value else { return "–" }
+        guard let whole = whole(value) else { return "–" }
+        return "\(whole)°"
+    }
+
+    /// 61.6 → `62%`; nil when unknown.
+    static func percent(_ value: Double?) -> String? {
+        whole(value).map { "\($0)%" }
+    }
+
+    /// The nearest whole number (never `-0`); nil for nothing, or for what is no number a page could show.
+    static func whole(_ value: Double?) -> Int? {
+        guard let value, value.isFinite, abs(value) < 1e9 else { return nil }
         let whole = Int(value.rounded())
-        return "\(whole == 0 ? 0 : whole)°"
+        return whole == 0 ? 0 : whole
+    }
+
+    /// Where a city is, as a page names it: `Texas, United States`; nil when nothing is known.
+    static func place(_ city: City) -> String? {
+        let parts = [city.region, city.country ?? city.countryCode].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The links of the °C/°F switch on the page at `path`.
+    static func unitLinks(_ path: String, current units: String) -> [PageLink] {
+        [("metric", "°C"), ("imperial", "°F")].map {
+            PageLink(href: "\(path)?units=\($0.0)", label: $0.1, current: $0.0 == units)
+        }
     }
 
     /// The unit's sign: `°C` or `°F`.

@@ -21,6 +21,8 @@ struct TMDBProviderTests {
             "tmdb.imageBaseURL": "https://images.test/t/p/",
         ])
         settings.tuning.upstreamPolicy.retryBaseDelay = .milliseconds(2)
+        // Upstream calls are counted: a loaded machine must not turn a slow answer into a second call.
+        settings.tuning.upstreamPolicy.timeout = .seconds(60)
         settings.tuning.upstreamPolicy.anonymousShare = 1
         settings.tuning.upstreamPolicy.anonymousPerAddressPerSecond = 1_000
         return settings

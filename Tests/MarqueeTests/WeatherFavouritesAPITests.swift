@@ -204,6 +204,9 @@ struct WeatherFavouritesAPITests {
             for (path, code) in [
                 ("/api/v1/me/items?list=favorites&sort=temperature", "request.invalid_parameter"),
                 (sorted + "&cursor=temperature-9999", "items.bad_cursor"),
+                (sorted + "&limit=3&order=asc&cursor=\(cursor)", "items.bad_cursor"),
+                (sorted + "&limit=3&q=lon&cursor=\(cursor)", "items.bad_cursor"),
+                (sorted + "&units=kelvin", "request.invalid_parameter"),
                 (sorted + "&cursor=abc", "items.bad_cursor"),
                 (sorted + "&order=up", "request.invalid_parameter"),
             ] {

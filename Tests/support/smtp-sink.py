@@ -8,7 +8,6 @@ test process that started it ends.
 """
 import argparse
 import os
-import signal
 import socket
 import ssl
 import sys
@@ -17,6 +16,8 @@ import uuid
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from lifetime import live_until_parent_ends
 
 
 class Sink:
@@ -76,13 +77,7 @@ def main():
         handle.write(str(controller.port))
     os.rename(options.port_file + ".part", options.port_file)
 
-    # The test process may have started us with signals blocked; make SIGTERM end us, and end with our parent.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+    live_until_parent_ends()
 
 
 if __name__ == "__main__":

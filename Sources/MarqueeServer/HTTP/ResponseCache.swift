@@ -66,13 +66,13 @@ final class ResponseCache: Sendable {
         if let entry = entry(for: key) { return entry.body }
         let body = try await make()
         let now = ContinuousClock.now
-        let timeToLive = min(lifetime ?? self.timeToLive, self.timeToLive)
+        let lifetime = min(lifetime ?? timeToLive, timeToLive)
         let headers: HTTPHeaders = [
             "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes),
             "Cache-Control": cacheControl, "Server": serverName,
         ]
         let entry = Entry(
-            body: body, expires: now + timeToLive, route: route,
+            body: body, expires: now + lifetime, route: route,
             instruments: instruments.instruments(route: route, method: .get, status: 200), headers: headers)
         storage.withLock { storage in
             if let replaced = storage.entries.updateValue(entry, forKey: key) {

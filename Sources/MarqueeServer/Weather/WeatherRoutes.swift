@@ -40,12 +40,7 @@ struct WeatherRoutes {
             let record = ParameterRecord()
             parse.record = record
             let id = try parse.id()
-            let units = try parse.query(ForecastQuery.self).units.map { text in
-                guard let units = Units(rawValue: text) else {
-                    throw DomainError(.invalidParameter, "units must be metric or imperial.")
-                }
-                return units
-            }
+            let units = try parse.query(ForecastQuery.self).units.map(Units.init(parameter:))
             guard let units else {
                 // Without `units` the answer is the caller's own (their preference), so it is not shared.
                 let units = await preferredUnits(request) ?? .metric

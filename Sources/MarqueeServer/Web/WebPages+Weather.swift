@@ -24,16 +24,17 @@ extension WebPages {
                 var more = false
                 var now: CitiesWeather?
                 if let auth = visit.auth {
-                    let query = SavedItemQuery(
-                        list: .favorites, kind: .city, sort: sort == .added ? .created : .title,
-                        descending: sort == .added, limit: 100)
-                    let page = try await items.page(query, for: auth.userID).page
-                    now = await weather.saved.weather(of: page.items, units: units)
-                    favourites =
-                        sort == .temperature
-                        ? SavedCitiesWeather.sortedByTemperature(page.items, weather: now, ascending: false)
-                        : page.items
-                    more = page.next != nil
+                    if sort == .temperature {
+                        (favourites, now) = try await weather.saved.byTemperature(
+                            SavedItemQuery(list: .favorites), for: auth.userID, units: units, ascending: false)
+                    } else {
+                        let query = SavedItemQuery(
+                            list: .favorites, kind: .city, sort: sort == .added ? .created : .title,
+                            descending: sort == .added, limit: 100)
+                        let page = try await items.page(query, for: auth.userID).page
+                        (favourites, now) = (page.items, await weather.saved.weather(of: page.items, units: units))
+                        more = page.next != nil
+                    }
                 }
                 let page = WeatherPage(
                     chrome: chrome("Weather", .weather, visit, scripts: ["weather.js"], styles: ["weather.css"]),
@@ -73,12 +74,7 @@ extension WebPages {
     /// The units a weather page is drawn in: `?units=`; else, signed in, the person's `temperature_unit`; else the
     /// visitor's cookie; else metric.
     private func units(_ parse: RequestParsing, request: Request, visit: WebVisit) throws -> Units {
-        if let text = parse.query("units") {
-            guard let units = Units(rawValue: text) else {
-                throw DomainError(.invalidParameter, "units must be metric or imperial.")
-            }
-            return units
-        }
+        if let text = parse.query("units") { return try Units(parameter: text) }
         if let preferred = Units(temperaturePreference: visit.user?.profile.temperatureUnit) { return preferred }
         return request.cookies[Self.unitsCookie].flatMap { Units(rawValue: $0.value) } ?? .metric
     }

@@ -23,4 +23,10 @@ package struct CityLookup: Sendable {
         }
         return place
     }
+
+    /// The city with id `id` if the embedded index has it (no upstream call).
+    package func indexed(id: Int) async -> City? {
+        guard let index = try? await directory.index(), let record = index.city(id: id) else { return nil }
+        return index.city(record)
+    }
 }

@@ -28,17 +28,6 @@ extension ForecastProvider {
     }
 }
 
-/// A place on earth, in degrees.
-package struct Coordinates: Sendable, Hashable {
-    package var latitude: Double
-    package var longitude: Double
-
-    package init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-}
-
 /// A provider's forecast, with when it was fetched and whether it is stale (the provider could not be reached).
 package struct ProvidedForecast: Sendable {
     package let forecast: MetricForecast

@@ -19,8 +19,8 @@ package struct ForecastRendering: Sendable {
         let current = metric.current.map { now in
             Forecast.Current(
                 time: time(now.time), temperature: units.temperature(now.temperature),
-                feelsLike: units.temperature(now.feelsLike), humidity: now.humidity,
-                windSpeed: units.speed(now.windSpeed), windDirection: now.windDirection,
+                feelsLike: units.temperature(now.feelsLike), humidity: Units.plausible(now.humidity),
+                windSpeed: units.speed(now.windSpeed), windDirection: Units.plausible(now.windDirection),
                 condition: WeatherConditions.condition(code: now.code, isDay: now.isDay), isDay: now.isDay)
         }
         // The entry under way now counts as the first: at 14:40 the 14:00 hour (or the 12:00 step of three).
@@ -31,14 +31,14 @@ package struct ForecastRendering: Sendable {
                 Forecast.Hour(
                     time: time(hour.time), temperature: units.temperature(hour.temperature),
                     condition: WeatherConditions.condition(code: hour.code, isDay: hour.isDay),
-                    precipitationChance: hour.precipitationChance, isDay: hour.isDay)
+                    precipitationChance: Units.plausible(hour.precipitationChance), isDay: hour.isDay)
             }
         let today = LocalTime.day(now, offsetSeconds: offset)
         let days = metric.days.filter { $0.date >= today }.map { day in
             Forecast.Day(
                 date: day.date, min: units.temperature(day.min), max: units.temperature(day.max),
                 condition: WeatherConditions.condition(code: day.code, isDay: true),
-                precipitationChance: day.precipitationChance, sunrise: day.sunrise.map(time),
+                precipitationChance: Units.plausible(day.precipitationChance), sunrise: day.sunrise.map(time),
                 sunset: day.sunset.map(time))
         }
         return Forecast(

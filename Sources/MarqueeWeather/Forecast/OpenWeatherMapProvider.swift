@@ -28,11 +28,14 @@ package struct OpenWeatherMapProvider: ForecastProvider {
     }
 
     package func forecast(latitude: Double, longitude: Double) async throws -> ProvidedForecast {
-        let query = "lat=\(Self.coordinate(latitude))&lon=\(Self.coordinate(longitude))&units=metric"
+        let query = Self.query(latitude: latitude, longitude: longitude)
         async let currentCall = fetch("/data/2.5/weather", query: query)
         async let stepsCall = fetch("/data/2.5/forecast", query: query)
-        let current = try await currentCall
-        let steps = try await stepsCall
+        return try Self.combined(try await currentCall, try await stepsCall)
+    }
+
+    /// The forecast made of the weather now and the steps ahead.
+    private static func combined(_ current: FetchedBody, _ steps: FetchedBody) throws -> ProvidedForecast {
         let decoder = JSONDecoder()
         guard let now = try? decoder.decode(OpenWeatherMapResponse.Current.self, from: Data(current.body)),
             let later = try? decoder.decode(OpenWeatherMapResponse.Steps.self, from: Data(steps.body))
@@ -45,11 +48,47 @@ package struct OpenWeatherMapProvider: ForecastProvider {
             fetchedAt: min(current.fetchedAt, steps.fetchedAt), isStale: current.isStale || steps.isStale)
     }
 
+    /// OpenWeatherMap's free plan has no call for many places, and allows 60 calls a minute: a list shows what is
+    /// cached, and asks for at most `uncachedPerList` places (two calls each) that are not cached fresh.
+    package func forecasts(at places: [Coordinates]) async -> [ProvidedForecast?] {
+        var forecasts: [ProvidedForecast?] = []
+        var asked = 0
+        for place in places {
+            let cached = await cachedForecast(at: place)
+            if let cached, !cached.isStale {
+                forecasts.append(cached)
+            } else if asked < Self.uncachedPerList {
+                asked += 1
+                forecasts.append((try? await forecast(latitude: place.latitude, longitude: place.longitude)) ?? cached)
+            } else {
+                forecasts.append(cached)
+            }
+        }
+        return forecasts
+    }
+
+    /// How many places a list may ask OpenWeatherMap for: about four seconds of its budget.
+    static let uncachedPerList = 2
+
+    /// The forecast at `place` from the cache alone, if both its parts are there.
+    private func cachedForecast(at place: Coordinates) async -> ProvidedForecast? {
+        let query = Self.query(latitude: place.latitude, longitude: place.longitude)
+        guard
+            let current = await fetcher.cachedOnly(
+                cacheKey: Self.cacheKey("/data/2.5/weather", query), freshFor: Self.freshFor,
+                servableFor: Self.servableFor),
+            let steps = await fetcher.cachedOnly(
+                cacheKey: Self.cacheKey("/data/2.5/forecast", query), freshFor: Self.freshFor,
+                servableFor: Self.servableFor)
+        else { return nil }
+        return try? Self.combined(current, steps)
+    }
+
     /// One endpoint's answer for `query`, cached under a key without the API key.
     private func fetch(_ path: String, query: String) async throws -> FetchedBody {
         do {
             return try await fetcher.current(
-                cacheKey: "openweathermap:\(path)?\(query)",
+                cacheKey: Self.cacheKey(path, query),
                 url: "\(baseURL)\(path)?\(query)&appid=\(apiKey.queryValueEncoded)", logPath: path,
                 freshFor: Self.freshFor, servableFor: Self.servableFor)
         } catch let error as DomainError where error.code == .catalogNotFound {
@@ -58,6 +97,12 @@ package struct OpenWeatherMapProvider: ForecastProvider {
                 .weatherUnavailable, "OpenWeatherMap can't be reached right now. Please try again in a moment.")
         }
     }
+
+    private static func query(latitude: Double, longitude: Double) -> String {
+        "lat=\(coordinate(latitude))&lon=\(coordinate(longitude))&units=metric"
+    }
+
+    private static func cacheKey(_ path: String, _ query: String) -> String { "openweathermap:\(path)?\(query)" }
 
     /// Four decimals (about 10 m): the same city always asks, and is cached, the same way.
     private static func coordinate(_ value: Double) -> String {

@@ -63,10 +63,8 @@ package struct CityWeatherPage: WebPage {
         self.chrome = chrome
         id = String(city.id)
         name = city.name
-        place = [city.region, city.country ?? city.countryCode].compactMap { $0 }.joined(separator: ", ")
-        unitLinks = [("metric", "°C"), ("imperial", "°F")].map {
-            PageLink(href: "/weather/\(city.id)?units=\($0.0)", label: $0.1, current: $0.0 == units)
-        }
+        place = WeatherFormatting.place(city)
+        unitLinks = WeatherFormatting.unitLinks("/weather/\(city.id)", current: units)
         unit = WeatherFormatting.unit(units)
         let speed = WeatherFormatting.speedUnit(units)
         now = forecast?.current.map { current in
@@ -74,15 +72,15 @@ package struct CityWeatherPage: WebPage {
                 temperature: WeatherFormatting.temperature(current.temperature),
                 symbol: WeatherFormatting.symbol(current.condition.icon), condition: current.condition.text,
                 feelsLike: WeatherFormatting.temperature(current.feelsLike),
-                humidity: current.humidity.map { "\(Int($0.rounded()))%" },
-                wind: current.windSpeed.map { "\(Int($0.rounded())) \(speed)" },
+                humidity: WeatherFormatting.percent(current.humidity),
+                wind: WeatherFormatting.whole(current.windSpeed).map { "\($0) \(speed)" },
                 time: WeatherFormatting.clock(current.time))
         }
         hours = (forecast?.hourly ?? []).map { hour in
             Hour(
                 time: WeatherFormatting.clock(hour.time) ?? "", symbol: WeatherFormatting.symbol(hour.condition.icon),
                 condition: hour.condition.text, temperature: WeatherFormatting.temperature(hour.temperature),
-                rain: hour.precipitationChance.map { "\(Int($0.rounded()))%" })
+                rain: WeatherFormatting.percent(hour.precipitationChance))
         }
         stepLabel = forecast.flatMap { $0.hourlyStepHours > 1 ? "\($0.hourlyStepHours)-hour steps" : nil }
         days = (forecast?.daily ?? []).map { day in
@@ -90,7 +88,7 @@ package struct CityWeatherPage: WebPage {
                 day: WeatherFormatting.day(day.date), symbol: WeatherFormatting.symbol(day.condition.icon),
                 condition: day.condition.text, low: WeatherFormatting.temperature(day.min),
                 high: WeatherFormatting.temperature(day.max),
-                rain: day.precipitationChance.map { "\(Int($0.rounded()))%" },
+                rain: WeatherFormatting.percent(day.precipitationChance),
                 sunrise: WeatherFormatting.clock(day.sunrise), sunset: WeatherFormatting.clock(day.sunset))
         }
         self.unavailable = unavailable

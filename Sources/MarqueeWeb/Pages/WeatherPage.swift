@@ -51,14 +51,10 @@ package struct WeatherPage: WebPage {
         self.query = query
         hasQuery = found != nil
         results = (found ?? []).map { city in
-            CityLink(
-                href: "/weather/\(city.id)", name: city.name,
-                place: [city.region, city.country ?? city.countryCode].compactMap { $0 }.joined(separator: ", "))
+            CityLink(href: "/weather/\(city.id)", name: city.name, place: WeatherFormatting.place(city))
         }
         self.units = units
-        unitLinks = [("metric", "°C"), ("imperial", "°F")].map {
-            PageLink(href: "/weather?units=\($0.0)", label: $0.1, current: $0.0 == units)
-        }
+        unitLinks = WeatherFormatting.unitLinks("/weather", current: units)
         sorts = Sort.allCases.map { Choice(value: $0.rawValue, label: $0.label, selected: $0 == sort) }
         self.sort = sort.rawValue
         signedIn = favourites != nil

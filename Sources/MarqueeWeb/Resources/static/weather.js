@@ -94,7 +94,7 @@ function cityEntry(item, weather) {
   $(".now", li).setAttribute("aria-label", now ? now.condition.text : "");
   if (now) {
     $(".sym", li).textContent = weatherSymbol(now.condition.icon);
-    $(".temp", li).textContent = Math.round(now.temperature) + "°";
+    $(".temp", li).textContent = now.temperature == null ? "–" : Math.round(now.temperature) + "°";
     $(".unit", li).textContent = weather.units === "imperial" ? "°F" : "°C";
     $(".cond", li).firstChild.textContent = now.condition.text;
   } else {
