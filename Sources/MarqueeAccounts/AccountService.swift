@@ -2,6 +2,7 @@ package import Foundation
 package import Logging
 package import MarqueeCore
 package import MarqueeStore
+package import MarqueeWire
 
 /// Every account flow: sign-up with verification, sign-in, guests and their upgrade, Google, reset and change of
 /// password and email, profile and deletion. Routes and the web app call this; it knows nothing of HTTP.
@@ -66,7 +67,9 @@ package struct AccountService: Sendable {
 
     /// Creates an email account and mails its verification link. Answers the same whether or not the address has
     /// an account: an existing owner is mailed instead, and nobody is signed in.
-    package func signUp(email rawEmail: String, password: String, client: ClientInfo) async throws {
+    package func signUp(email rawEmail: String, password: String, experience: Experience? = nil, client: ClientInfo)
+        async throws
+    {
         let email = try EmailAddress(rawEmail).value
         try await throttle.attempt(["signup:ip:\(client.network)", "signup:email:\(email)"])
         try passwordPolicy.validate(password)
@@ -83,7 +86,9 @@ package struct AccountService: Sendable {
             }
             return
         }
-        let user = UserRecord(email: email, passwordHash: passwordHash, createdAt: now())
+        let user = UserRecord(
+            email: email, passwordHash: passwordHash, createdAt: now(),
+            profile: UserProfile(experience: experience?.rawValue))
         do {
             try await users.insert(user)
         } catch let error as DomainError where error.code == .accountExists {
@@ -291,9 +296,9 @@ package struct AccountService: Sendable {
     }
 
     /// Creates an anonymous guest account and signs it in.
-    package func startGuest(web: Bool, client: ClientInfo) async throws -> SignedIn {
+    package func startGuest(web: Bool, experience: Experience? = nil, client: ClientInfo) async throws -> SignedIn {
         try await throttle.attempt(["guest:ip:\(client.network)"])
-        let guest = UserRecord(createdAt: now())
+        let guest = UserRecord(createdAt: now(), profile: UserProfile(experience: experience?.rawValue))
         try await users.insert(guest)
         return try await startSession(for: guest, checkedPassword: false, web: web, client: client)
     }

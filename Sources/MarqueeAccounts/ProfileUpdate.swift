@@ -1,7 +1,7 @@
 import Foundation
 import MarqueeCore
 import MarqueeStore
-import MarqueeWire
+package import MarqueeWire
 
 /// A `PATCH /api/v1/me` body: each field present is set, `null` clears it, absent leaves it. Unknown fields and
 /// invalid values are refused with a code naming the field.
@@ -17,21 +17,21 @@ package struct ProfileUpdate: Decodable, Sendable {
     var region: Change<String> = .keep
     var language: Change<String> = .keep
     var temperatureUnit: Change<String> = .keep
-    var preferredExperience: Change<String> = .keep
+    var experience: Change<String> = .keep
 
     /// The fields a profile change may name: each may be `null`, to clear it.
     package static let nullable: Set<String> = [
-        "display_name", "region", "language", "temperature_unit", "preferred_experience",
+        "display_name", "region", "language", "temperature_unit", "experience",
     ]
 
     /// The values `temperature_unit` accepts.
     package static let temperatureUnits = ["celsius", "fahrenheit"]
-    /// The values `preferred_experience` accepts.
-    package static let experiences = ["movies", "weather", "events", "art"]
+    /// The values `experience` accepts.
+    package static let experiences = Experience.allCases.map(\.rawValue)
 
     // Keys as the snake_case-converting decoder presents them.
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case displayName, region, language, temperatureUnit, preferredExperience
+        case displayName, region, language, temperatureUnit, experience
 
         /// The field as the API spells it.
         var field: String {
@@ -40,7 +40,7 @@ package struct ProfileUpdate: Decodable, Sendable {
             case .region: "region"
             case .language: "language"
             case .temperatureUnit: "temperature_unit"
-            case .preferredExperience: "preferred_experience"
+            case .experience: "experience"
             }
         }
     }
@@ -67,7 +67,7 @@ package struct ProfileUpdate: Decodable, Sendable {
         region = try change(.region, check: LocaleParsing.region)
         language = try change(.language, check: LocaleParsing.language)
         temperatureUnit = try change(.temperatureUnit) { Self.temperatureUnits.contains($0) ? $0 : nil }
-        preferredExperience = try change(.preferredExperience) { Self.experiences.contains($0) ? $0 : nil }
+        experience = try change(.experience) { Experience(rawValue: $0)?.rawValue }
     }
 
     /// A display name, trimmed, when it is 1 to 50 code points (as every length in the API counts: a letter with
@@ -92,8 +92,18 @@ package struct ProfileUpdate: Decodable, Sendable {
         case "region": "region must be a two-letter country code like US."
         case "language": "language must look like en or en-US."
         case "temperature_unit": "temperature_unit must be one of: \(temperatureUnits.joined(separator: ", "))."
-        default: "preferred_experience must be one of: \(experiences.joined(separator: ", "))."
+        default: Self.experienceRule
         }
+    }
+
+    /// What `experience` may be.
+    static let experienceRule = "experience must be one of: \(experiences.joined(separator: ", "))."
+
+    /// The experience a sign-up or a new guest asked for, checked; `request.invalid_body` names the values.
+    package static func experience(_ text: String?) throws -> Experience? {
+        guard let text else { return nil }
+        guard let experience = Experience(rawValue: text) else { throw DomainError(.invalidBody, experienceRule) }
+        return experience
     }
 
     func apply(to profile: inout UserProfile) {
@@ -108,6 +118,6 @@ package struct ProfileUpdate: Decodable, Sendable {
         apply(region, &profile.region)
         apply(language, &profile.language)
         apply(temperatureUnit, &profile.temperatureUnit)
-        apply(preferredExperience, &profile.preferredExperience)
+        apply(experience, &profile.experience)
     }
 }

@@ -1,3 +1,5 @@
+package import MarqueeWire
+
 /// Who is looking at a page.
 package enum Viewer: Sendable, Equatable {
     /// Nobody is signed in.
@@ -38,18 +40,24 @@ package struct Chrome: Sendable {
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
     /// page's own scripts (after `app.js`) and `styles` its own stylesheets (after `app.css`); `changePoint` is the
     /// person's latest change when the page was drawn (as an event id), which its live stream resumes from;
-    /// `account` is the signed-in account's id, which the changes a browser keeps while offline are filed under.
+    /// `account` is the signed-in account's id, which the changes a browser keeps while offline are filed under;
+    /// `experience` what the person's app is about, which the navigation leads with.
     package init(
         title: String, section: Section, viewer: Viewer, csrf: String?, tmdb: Bool, google: Bool = false,
         assets: WebAssets, scripts: [String] = [], styles: [String] = [], changePoint: String? = nil,
-        account: String? = nil
+        account: String? = nil, experience: Experience = .standard
     ) {
         self.title = title
-        let links: [(Section, String, String)] = [
+        var links: [(Section, String, String)] = [
             (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"), (.genres, "/genres", "Genres"),
             (.search, "/search", "Search"), (.weather, "/weather", "Weather"), (.favorites, "/favorites", "Favourites"),
             (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
         ]
+        // The navigation leads with the experience the person chose, whose page is their home.
+        if experience == .weather {
+            links.removeAll { $0.0 == .home || $0.0 == .weather }
+            links.insert((.weather, "/", "Weather"), at: 0)
+        }
         nav = links.map { PageLink(href: $0.1, label: $0.2, current: $0.0 == section) }
         switch viewer {
         case .anonymous:

@@ -10,9 +10,10 @@ struct BodyFieldsTests {
     @Test("Each request body's fields, as its type decodes them")
     func fields() {
         #expect(BodyFields.of(CredentialsRequest.self).top == ["email", "password", "session"])
+        #expect(BodyFields.of(SignUpRequest.self).top == ["email", "password", "experience", "session"])
         #expect(BodyFields.of(EmailRequest.self).top == ["email"])
         #expect(BodyFields.of(TokenRequest.self).top == ["token"])
-        #expect(BodyFields.of(SessionChoiceRequest.self).top == ["session"])
+        #expect(BodyFields.of(GuestRequest.self).top == ["session", "experience"])
         #expect(BodyFields.of(GoogleSignInRequest.self).top == ["id_token", "session"])
         #expect(BodyFields.of(UpgradeRequest.self).top == ["email", "password", "id_token"])
         #expect(BodyFields.of(RefreshRequest.self).top == ["refresh_token"])
@@ -23,7 +24,7 @@ struct BodyFieldsTests {
         #expect(BodyFields.of(DeleteAccountRequest.self).top == ["password"])
         #expect(
             BodyFields.of(ProfileUpdate.self).top == [
-                "display_name", "region", "language", "temperature_unit", "preferred_experience",
+                "display_name", "region", "language", "temperature_unit", "experience",
             ])
     }
 

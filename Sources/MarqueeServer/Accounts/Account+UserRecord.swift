@@ -5,6 +5,13 @@ import MarqueeStore
 import MarqueeWire
 
 extension Account {
+    /// The profile as the API shows it: the experience always named (`movies` for one never chosen).
+    static func shown(_ profile: UserProfile) -> Profile {
+        var shown = profile
+        shown.experience = profile.experience ?? Experience.standard.rawValue
+        return shown
+    }
+
     /// `user` as `GET /api/v1/me` describes it; `csrfToken` only for cookie sessions.
     init(_ user: UserRecord, csrfToken: String? = nil) {
         self.init(
@@ -12,7 +19,7 @@ extension Account {
             accountType: user.googleSubject != nil ? "google" : user.email != nil ? "email" : "guest",
             signInMethod: user.signInMethod, email: user.email, emailVerified: user.emailVerified,
             createdAt: RFC3339.string(user.createdAt),
-            profile: user.profile,
+            profile: Self.shown(user.profile),
             csrfToken: csrfToken)
     }
 }

@@ -21,9 +21,10 @@ struct AccountRoutes {
         }
         let authSignedIn = signedIn("api/v1/auth")
         auth.post("signup") { request, context in
-            let body = try await JSONBody.decode(
-                CredentialsRequest.self, from: request, context: context)
-            try await accounts.signUp(email: body.email, password: body.password, client: ClientInfo(request, context))
+            let body = try await JSONBody.decode(SignUpRequest.self, from: request, context: context)
+            try await accounts.signUp(
+                email: body.email, password: body.password, experience: try ProfileUpdate.experience(body.experience),
+                client: ClientInfo(request, context))
             return try status(
                 .accepted, "verification_sent",
                 "Check your mail: we sent a link to confirm the address. Follow it, then sign in.")
@@ -58,10 +59,10 @@ struct AccountRoutes {
             return try sessionResponse(signedIn, status: .ok)
         }
         auth.post("guest") { request, context in
-            let body = try await JSONBody.decode(
-                SessionChoiceRequest.self, from: request, context: context, allowEmpty: true)
+            let body = try await JSONBody.decode(GuestRequest.self, from: request, context: context, allowEmpty: true)
             let signedIn = try await accounts.startGuest(
-                web: try wantsCookie(body.session), client: ClientInfo(request, context))
+                web: try wantsCookie(body.session), experience: try ProfileUpdate.experience(body.experience),
+                client: ClientInfo(request, context))
             return try sessionResponse(signedIn, status: .created)
         }
         auth.post("google") { request, context in

@@ -7,12 +7,14 @@ protocol GuardedForm: Decodable {
 struct CredentialsForm: GuardedForm {
     var email: String?
     var password: String?
+    /// On the create-account page: what the app is to be about.
+    var experience: String?
     /// Where to go once signed in: a path on this site.
     var next: String?
     var csrfToken: String?
 
     private enum CodingKeys: String, CodingKey {
-        case email, password, next
+        case email, password, experience, next
         case csrfToken = "csrf_token"
     }
 }

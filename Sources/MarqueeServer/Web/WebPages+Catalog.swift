@@ -9,6 +9,8 @@ extension WebPages {
     func registerCatalogPages(on router: Router<MarqueeRequestContext>) {
         router.get("/") { request, context in
             try await rendering(request, context) { visit in
+                // The app opens into the experience the person chose; the others stay in the navigation.
+                if visit.experience == .weather { return try await weatherHome(request, context, visit: visit) }
                 let feed = try await home.build(locale: visit.locale)
                 // The hero's trailer is in its details; without them the hero simply has no "Play trailer".
                 var heroVideos: [Video]?

@@ -3,6 +3,7 @@ import MarqueeAccounts
 import MarqueeCore
 import MarqueeStore
 import MarqueeWeb
+import MarqueeWire
 
 extension WebPages {
     /// `/signin` and `/signup`. With scripts, the form calls the API and never posts; without them (or sent before
@@ -48,14 +49,17 @@ extension WebPages {
                 let (form, next) = try await submittedForm(request)
                 do {
                     try await accounts.signUp(
-                        email: form.email ?? "", password: form.password ?? "", client: ClientInfo(request, context))
+                        email: form.email ?? "", password: form.password ?? "",
+                        experience: try ProfileUpdate.experience(form.experience), client: ClientInfo(request, context))
                     return try responses.page(
                         AuthPage(
                             chrome: chrome("Create account", .other, visit, scripts: ["forms.js"]), signUp: true,
                             next: next,
                             rules: Self.passwordRules, notice: Self.signUpSent, csrf: "", done: true))
                 } catch let error as DomainError where error.code.httpStatus < 500 {
-                    return try authPage(signUp: true, visit: visit, next: next, email: form.email, error: error)
+                    return try authPage(
+                        signUp: true, visit: visit, next: next, email: form.email, error: error,
+                        experience: form.experience.flatMap(Experience.init(rawValue:)) ?? .standard)
                 }
             }
         }
@@ -74,7 +78,8 @@ extension WebPages {
     /// The sign-in or sign-up page with a new form token; drawn again after a refused submission, with the address
     /// typed, the reason, and the error's status (and `Retry-After` when throttled).
     private func authPage(
-        signUp: Bool, visit: WebVisit, next: String, email: String? = nil, error: DomainError? = nil
+        signUp: Bool, visit: WebVisit, next: String, email: String? = nil, error: DomainError? = nil,
+        experience: Experience = .standard
     ) throws -> Response {
         let notice =
             !signUp && visit.viewer == .guest
@@ -82,8 +87,9 @@ extension WebPages {
         let csrf = FormGuard.newToken(authenticator)
         let page = AuthPage(
             chrome: chrome(signUp ? "Create account" : "Sign in", .other, visit, scripts: ["forms.js"]), signUp: signUp,
-            next: next, rules: Self.passwordRules, notice: notice, csrf: csrf, email: email ?? "", error: error?.message
-        )
+            next: next, rules: Self.passwordRules, notice: notice, csrf: csrf, email: email ?? "",
+            error: error?.message,
+            experience: experience)
         var response = try responses.page(
             page, status: error.map { .init(code: $0.code.httpStatus) } ?? .ok, cacheControl: "no-store")
         if let error { response.setRetryAfter(for: error) }

@@ -11,38 +11,7 @@ import MarqueeWire
 extension WebPages {
     func registerWeatherPages(on router: Router<MarqueeRequestContext>) {
         router.get("weather") { request, context in
-            try await rendering(request, context) { visit in
-                let parse = try RequestParsing(request: request, context: context)
-                let units = try units(parse, request: request, visit: visit)
-                let text = (parse.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                guard text.unicodeScalars.count <= 100 else {
-                    throw DomainError(.invalidParameter, "A city name can be at most 100 characters long.")
-                }
-                let found = text.isEmpty ? nil : try await weather.search.search(text, limit: 20)
-                let sort = try parse.choice("sort", default: WeatherPage.Sort.name)
-                var favourites: [SavedItem]?
-                var more = false
-                var now: CitiesWeather?
-                if let auth = visit.auth {
-                    if sort == .temperature {
-                        (favourites, now) = try await weather.saved.byTemperature(
-                            SavedItemQuery(list: .favorites), for: auth.userID, units: units, ascending: false)
-                    } else {
-                        let query = SavedItemQuery(
-                            list: .favorites, kind: .city, sort: sort == .added ? .created : .title,
-                            descending: sort == .added, limit: 100)
-                        let page = try await items.page(query, for: auth.userID).page
-                        (favourites, now) = (page.items, await weather.saved.weather(of: page.items, units: units))
-                        more = page.next != nil
-                    }
-                }
-                let page = WeatherPage(
-                    chrome: chrome("Weather", .weather, visit, scripts: ["weather.js"], styles: ["weather.css"]),
-                    query: text, found: found,
-                    units: units.rawValue, sort: sort, favourites: favourites, more: more, weather: now,
-                    attribution: weather.forecasts.attribution)
-                return remembering(units, parse, visit: visit, in: try responses.page(page))
-            }
+            try await rendering(request, context) { visit in try await weatherHome(request, context, visit: visit) }
         }
         router.get("weather/{id}") { request, context in
             try await rendering(request, context) { visit in
@@ -69,6 +38,41 @@ extension WebPages {
                 return remembering(units, parse, visit: visit, in: try responses.page(page))
             }
         }
+    }
+
+    /// `/weather`, and `/` for those whose app is about the weather: the search, their cities with the weather now,
+    /// and the °C/°F switch.
+    func weatherHome(_ request: Request, _ context: MarqueeRequestContext, visit: WebVisit) async throws -> Response {
+        let parse = try RequestParsing(request: request, context: context)
+        let units = try units(parse, request: request, visit: visit)
+        let text = (parse.query("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.unicodeScalars.count <= 100 else {
+            throw DomainError(.invalidParameter, "A city name can be at most 100 characters long.")
+        }
+        let found = text.isEmpty ? nil : try await weather.search.search(text, limit: 20)
+        let sort = try parse.choice("sort", default: WeatherPage.Sort.name)
+        var favourites: [SavedItem]?
+        var more = false
+        var now: CitiesWeather?
+        if let auth = visit.auth {
+            if sort == .temperature {
+                (favourites, now) = try await weather.saved.byTemperature(
+                    SavedItemQuery(list: .favorites), for: auth.userID, units: units, ascending: false)
+            } else {
+                let query = SavedItemQuery(
+                    list: .favorites, kind: .city, sort: sort == .added ? .created : .title,
+                    descending: sort == .added, limit: 100)
+                let page = try await items.page(query, for: auth.userID).page
+                (favourites, now) = (page.items, await weather.saved.weather(of: page.items, units: units))
+                more = page.next != nil
+            }
+        }
+        let page = WeatherPage(
+            chrome: chrome("Weather", .weather, visit, scripts: ["weather.js"], styles: ["weather.css"]),
+            query: text, found: found,
+            units: units.rawValue, sort: sort, favourites: favourites, more: more, weather: now,
+            attribution: weather.forecasts.attribution)
+        return remembering(units, parse, visit: visit, in: try responses.page(page))
     }
 
     /// The units a weather page is drawn in: `?units=`; else, signed in, the person's `temperature_unit`; else the

@@ -66,7 +66,7 @@ struct WebPages: Sendable {
         Chrome(
             title: title, section: section, viewer: visit.viewer, csrf: visit.csrf, tmdb: provider.source == .tmdb,
             google: google != nil, assets: assets, scripts: scripts, styles: styles, changePoint: visit.latestPoint,
-            account: visit.auth?.userID.rawValue)
+            account: visit.auth?.userID.rawValue, experience: visit.experience)
     }
 
     /// The page for an error, with its message, code and request id (and `Retry-After` when the error has one).

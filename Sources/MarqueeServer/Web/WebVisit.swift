@@ -34,6 +34,11 @@ struct WebVisit: Sendable {
         return path + (path.contains("?") ? "&" : "?") + localeQuery
     }
 
+    /// What the person's app is about (`movies` for visitors and for those who chose none).
+    var experience: Experience {
+        user?.profile.experience.flatMap(Experience.init(rawValue:)) ?? .standard
+    }
+
     /// What the header shows.
     var viewer: Viewer {
         guard let user else { return .anonymous }

@@ -1,4 +1,5 @@
 import MarqueeCore
+package import MarqueeWire
 
 /// `/signin` and `/signup`: email and password forms checked as the person types, and "Continue as guest" (for a
 /// guest already, a link back to where they were: starting another guest would leave their saved items behind).
@@ -16,6 +17,8 @@ package struct AuthPage: WebPage {
     let email: String
     let error: String?
     let done: Bool
+    /// What the app is to be about, offered on the create-account page (Movies & TV first, chosen).
+    let experiences: [Choice]
 
     /// The sign-in (or, with `signUp`, the create-account) page. `next` is where to go after signing in; `csrf` is
     /// the form's double-submit token, for a submission without scripts (which post the form itself). Drawn again
@@ -23,7 +26,7 @@ package struct AuthPage: WebPage {
     /// (the form gives way to the `notice`).
     package init(
         chrome: Chrome, signUp: Bool, next: String, rules: [PasswordRule], notice: String? = nil, csrf: String,
-        email: String = "", error: String? = nil, done: Bool = false
+        email: String = "", error: String? = nil, done: Bool = false, experience: Experience = .standard
     ) {
         self.chrome = chrome
         self.signUp = signUp
@@ -37,5 +40,18 @@ package struct AuthPage: WebPage {
         self.email = email
         self.error = error
         self.done = done
+        experiences = Experience.allCases.map {
+            Choice(value: $0.rawValue, label: Self.label(of: $0), selected: $0 == experience)
+        }
+    }
+
+    /// How the pages name an experience.
+    static func label(of experience: Experience) -> String {
+        switch experience {
+        case .movies: "Movies & TV"
+        case .weather: "Weather"
+        case .events: "Events"
+        case .art: "Art"
+        }
     }
 }

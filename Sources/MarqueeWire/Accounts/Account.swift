@@ -9,19 +9,46 @@ public struct Account: Codable, Sendable, Equatable {
         public var language: String?
         /// `celsius` or `fahrenheit`.
         public var temperatureUnit: String?
-        /// `movies`, `weather`, `events` or `art`.
-        public var preferredExperience: String?
+        /// `movies`, `weather`, `events` or `art` (see `Experience`); the API always says which, `movies` when the
+        /// person chose none.
+        public var experience: String?
 
         /// Creates a profile.
         public init(
             displayName: String? = nil, region: String? = nil, language: String? = nil, temperatureUnit: String? = nil,
-            preferredExperience: String? = nil
+            experience: String? = nil
         ) {
             self.displayName = displayName
             self.region = region
             self.language = language
             self.temperatureUnit = temperatureUnit
-            self.preferredExperience = preferredExperience
+            self.experience = experience
+        }
+
+        // Profiles are also stored as JSON with these names; `preferredExperience` is how the experience was stored
+        // (and named in the API) before it was `experience`, and is still read.
+        private enum CodingKeys: String, CodingKey {
+            case displayName, region, language, temperatureUnit, experience, preferredExperience
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+            region = try container.decodeIfPresent(String.self, forKey: .region)
+            language = try container.decodeIfPresent(String.self, forKey: .language)
+            temperatureUnit = try container.decodeIfPresent(String.self, forKey: .temperatureUnit)
+            experience =
+                try container.decodeIfPresent(String.self, forKey: .experience)
+                ?? container.decodeIfPresent(String.self, forKey: .preferredExperience)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(displayName, forKey: .displayName)
+            try container.encodeIfPresent(region, forKey: .region)
+            try container.encodeIfPresent(language, forKey: .language)
+            try container.encodeIfPresent(temperatureUnit, forKey: .temperatureUnit)
+            try container.encodeIfPresent(experience, forKey: .experience)
         }
     }
 

@@ -12,12 +12,31 @@ public struct CredentialsRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// `POST /api/v1/auth/guest`: tokens, or `"cookie"` for a web session.
-public struct SessionChoiceRequest: Codable, Sendable, Equatable {
+/// `POST /api/v1/auth/signup`: an email address, a password, and what the app is to be about (`Experience`,
+/// `movies` when left out); `session` is accepted, as at sign-in, and has no use here.
+public struct SignUpRequest: Codable, Sendable, Equatable {
+    public var email: String
+    public var password: String
+    public var experience: String?
     public var session: String?
 
-    public init(session: String? = nil) {
+    public init(email: String, password: String, experience: String? = nil, session: String? = nil) {
+        self.email = email
+        self.password = password
+        self.experience = experience
         self.session = session
+    }
+}
+
+/// `POST /api/v1/auth/guest`: tokens, or `"cookie"` for a web session, and what the app is to be about
+/// (`Experience`, `movies` when left out).
+public struct GuestRequest: Codable, Sendable, Equatable {
+    public var session: String?
+    public var experience: String?
+
+    public init(session: String? = nil, experience: String? = nil) {
+        self.session = session
+        self.experience = experience
     }
 }
 

@@ -2,6 +2,9 @@
 "use strict";
 // ---- Sign in, sign up, guest ----------------------------------------------------------------------------------
 
+/** The experience picked on the create-account page; undefined elsewhere (the server's default). */
+const chosenExperience = () => $("input[name=experience]:checked")?.value;
+
 /** An error as a form shows it: the message, and the request id to quote. */
 /** An error as a form shows it: its request id only when the fault is the server's, to quote when asking for help. */
 const explained = (error) => error.message + (error.status >= 500 && error.requestId ? ` (request ${error.requestId})` : "");
@@ -58,7 +61,7 @@ function setUpAuthForm() {
     button.disabled = true;
     try {
       if (signup) {
-        await api("POST", "/api/v1/auth/signup", { email: email.value.trim(), password: password.value });
+        await api("POST", "/api/v1/auth/signup", { email: email.value.trim(), password: password.value, experience: chosenExperience() });
         const done = Object.assign(document.createElement("p"), {
           className: "good", id: "signup-done", tabIndex: -1,
           textContent: "Check your mail: we sent a link to confirm the address. Follow it, then sign in.",
@@ -109,7 +112,7 @@ document.addEventListener("click", async (event) => {
   if (!guest) return;
   guest.disabled = true;
   try {
-    await api("POST", "/api/v1/auth/guest", { session: "cookie" });
+    await api("POST", "/api/v1/auth/guest", { session: "cookie", experience: chosenExperience() });
     const form = $("#auth-form");
     location.replace(safeNext(form ? form.dataset.next : "/"));
   } catch (error) {
