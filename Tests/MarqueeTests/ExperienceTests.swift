@@ -80,6 +80,14 @@ struct ExperienceTests {
             let home = try await client.send("/", method: .get, headers: [.accept: "text/html", .cookie: cookie])
             #expect(home.status == .ok && home.text.contains("<h1>Weather</h1>"))
             #expect(home.text.contains(#"<a href="/" aria-current="page">Weather</a>"#), "the navigation leads with it")
+            let settings = try await client.send(
+                "/settings", method: .get, headers: [.accept: "text/html", .cookie: cookie])
+            #expect(settings.headers[.location] == "/account#prefs")
+            let account = try await client.send(
+                "/account", method: .get, headers: [.accept: "text/html", .cookie: cookie])
+            #expect(account.text.contains(#"name="experience" value="weather" checked"#))
+            let stranger = try await client.send("/settings", method: .get, headers: [.accept: "text/html"])
+            #expect(stranger.headers[.location]?.hasPrefix("/signin?next=") == true)
             let visitor = try await client.send("/", method: .get, headers: [.accept: "text/html"])
             #expect(visitor.text.contains(#"class="hero""#))
             let signUp = try await client.send("/signup", method: .get, headers: [.accept: "text/html"])

@@ -774,6 +774,25 @@ def test_weather_search_favourite_live_and_units(server, artifacts):
         b.quit()
 
 
+def test_settings_switch_the_experience(server, artifacts):
+    address = "sol@example.com"
+    server.member(address)
+    d = browser()
+    try:
+        sign_in(d, server, address, "/account")
+        d.get(server.base + "/settings")
+        wait(d, lambda d: d.current_url.endswith("/account#prefs") and loaded(d), message="settings open")
+        assert find(d, "#prefs-form input[value=movies]").is_selected()
+        find(d, "#prefs-form input[value=weather]").click()
+        find(d, "#prefs-form button[type=submit]").click()
+        wait(d, lambda d: d.current_url == server.base + "/" and loaded(d), message="the app opens into Weather")
+        assert text_of(d, "h1") == "Weather"
+        assert text_of(d, 'nav a[aria-current="page"]') == "Weather"
+        no_script_errors(d)
+    finally:
+        d.quit()
+
+
 def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
@@ -840,6 +859,7 @@ def main():
          lambda: test_lists_open_offline_as_last_seen(args.marquee, args.artifacts)),
         ("weather: search as you type, favourite with a note, a second browser sees it, °F, removed live",
          lambda: test_weather_search_favourite_live_and_units(server, args.artifacts)),
+        ("settings: choosing Weather opens the app into it", lambda: test_settings_switch_the_experience(server, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
     ]
     failures = 0

@@ -17,7 +17,7 @@ extension WebPages {
                     emailVerified: user.emailVerified, isGuest: user.isGuest, hasPassword: user.passwordHash != nil,
                     createdAt: user.createdAt, displayName: user.profile.displayName,
                     region: user.profile.region, language: user.profile.language,
-                    temperatureUnit: user.profile.temperatureUnit)
+                    temperatureUnit: user.profile.temperatureUnit, experience: visit.experience)
                 return try responses.page(
                     AccountPage(
                         chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
@@ -44,6 +44,13 @@ extension WebPages {
                         query: parse.query("q") ?? "", items: page.items, next: cursor)
                     return try responses.page(saved)
                 }
+            }
+        }
+        // Settings are the account page's preferences (what the app is about, units, region, language).
+        router.get("settings") { request, context in
+            try await rendering(request, context) { visit in
+                guard visit.auth != nil else { return signInFirst(request) }
+                return responses.redirect(to: "/account#prefs")
             }
         }
         router.get("downloads") { request, context in

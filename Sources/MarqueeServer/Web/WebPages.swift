@@ -22,7 +22,8 @@ struct WebPages: Sendable {
     /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
     static let paths: Set<String> = [
         "/", "/movies", "/tv", "/genres", "/search", "/movie/{id}", "/tv/{id}", "/person/{id}", "/favorites",
-        "/watchlist", "/weather", "/weather/{id}", "/downloads", "/account", "/signin", "/signup", "/sw.js",
+        "/watchlist", "/weather", "/weather/{id}", "/downloads", "/account", "/settings", "/signin", "/signup",
+        "/sw.js",
         "/static/{name}",
         "/auth/google", "/auth/google/callback", "/verify", "/reset", "/email/confirm",
     ]

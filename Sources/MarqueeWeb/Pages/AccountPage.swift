@@ -1,7 +1,8 @@
 package import Foundation
-import MarqueeWire
+package import MarqueeWire
 
-/// `/account`: who is signed in, preferences, sign-out, password and email changes, and the danger zone.
+/// `/account` (and `/settings`, which leads to its preferences): who is signed in, preferences (what the app is
+/// about among them), sign-out, password and email changes, and the danger zone.
 package struct AccountPage: WebPage {
     package static let template = "account"
     package let chrome: Chrome
@@ -16,6 +17,8 @@ package struct AccountPage: WebPage {
     let region: String
     let language: String
     let units: [Choice]
+    /// What the app is about; saving another opens the app into it.
+    let experiences: [Choice]
     let rules: [PasswordRule]
 
     /// What the account page shows about an account.
@@ -31,11 +34,13 @@ package struct AccountPage: WebPage {
         package var region: String?
         package var language: String?
         package var temperatureUnit: String?
+        package var experience: Experience
 
         /// Describes an account.
         package init(
             id: String, method: String, email: String?, emailVerified: Bool, isGuest: Bool, hasPassword: Bool,
-            createdAt: Date, displayName: String?, region: String?, language: String?, temperatureUnit: String?
+            createdAt: Date, displayName: String?, region: String?, language: String?, temperatureUnit: String?,
+            experience: Experience = .standard
         ) {
             self.id = id
             self.method = method
@@ -48,6 +53,7 @@ package struct AccountPage: WebPage {
             self.region = region
             self.language = language
             self.temperatureUnit = temperatureUnit
+            self.experience = experience
         }
     }
 
@@ -73,6 +79,9 @@ package struct AccountPage: WebPage {
         language = account.language ?? ""
         units = [("celsius", "Celsius (°C)"), ("fahrenheit", "Fahrenheit (°F)")].map {
             Choice(value: $0.0, label: $0.1, selected: $0.0 == (account.temperatureUnit ?? "celsius"))
+        }
+        experiences = Experience.allCases.map {
+            Choice(value: $0.rawValue, label: AuthPage.label(of: $0), selected: $0 == account.experience)
         }
         self.rules = rules
     }

@@ -175,12 +175,19 @@ async function forgetThisBrowser() {
 }
 
 function setUpAccount() {
+  const drawnExperience = $("#prefs-form input[name=experience]:checked")?.value;
   formHandler("prefs-form", async (form) => {
     const value = (name) => form.elements[name].value.trim() || null;
+    const experience = chosenExperience();
     await api("PATCH", "/api/v1/me", {
       display_name: value("display_name"), region: value("region") && value("region").toUpperCase(),
-      language: value("language"), temperature_unit: value("temperature_unit"),
+      language: value("language"), temperature_unit: value("temperature_unit"), experience,
     });
+    // Another experience is another app: open into it.
+    if (experience !== drawnExperience) {
+      toastAfterNavigation("Saved. This is your app now; the others stay in the navigation.");
+      location.href = "/";
+    }
     return "Saved.";
   });
   formHandler("password-form", async () => {
