@@ -169,7 +169,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         web.register(on: router)
         saved.routes(
             catalog: provider, locale: defaults, authenticator: accounts.authenticator,
-            cityWeather: weather.isOn ? web.weather.saved : nil,
+            cityWeather: web.weather.saved,
             dependencies: dependencies
         )
         .register(on: router)

@@ -54,17 +54,16 @@ extension UpstreamFetcher {
         return cacheKeys.map { answers[$0] }
     }
 
-    /// Fetches `missing` in one call (one for everyone asking for the same set at once) and caches each part.
+    /// Fetches `missing` in one call (one for everyone asking for the same set at once), caches each part, and
+    /// answers with the parts: the batch's answer is split once, however many callers joined it.
     private func fetchBatch(_ missing: [String], in cacheKeys: [String], request: BatchRequest) async
         -> [String: FetchedBody]
     {
         if await anonymousWait() != nil { return [:] }
-        let positions = missing.compactMap { cacheKeys.firstIndex(of: $0) }
-        let call = request.call(positions)
-        let batchKey = "batch:" + missing.joined(separator: "\n")
+        let call = request.call(missing.compactMap { cacheKeys.firstIndex(of: $0) })
         guard
-            let answer = try? await coalescer.value(
-                for: batchKey,
+            let answer = try? await batches.value(
+                for: missing.joined(separator: "\n"),
                 work: {
                     let answer = try await self.fetch(url: call.url, headers: call.headers, logPath: call.logPath)
                     guard let parts = request.split(answer.body, missing.count) else {
@@ -75,14 +74,19 @@ extension UpstreamFetcher {
                         let entry = CachedResponse(body: part, fetchedAt: answer.fetchedAt, maxAge: answer.maxAge)
                         try? await self.cache.store(entry, for: key)
                     }
-                    return answer
-                }),
-            let parts = request.split(answer.body, missing.count)
+                    return BatchAnswer(parts: parts, fetchedAt: answer.fetchedAt)
+                })
         else { return [:] }
         var fetched: [String: FetchedBody] = [:]
-        for (key, part) in zip(missing, parts) {
+        for (key, part) in zip(missing, answer.parts) {
             fetched[key] = FetchedBody(body: part, fetchedAt: answer.fetchedAt, isStale: false)
         }
         return fetched
     }
+}
+
+/// A batch call's answer, split into its parts in the order asked.
+struct BatchAnswer: Sendable {
+    let parts: [[UInt8]]
+    let fetchedAt: Date
 }

@@ -44,6 +44,8 @@ package struct UpstreamFetcher: Sendable {
     private let limiter: RateLimiter
     private let anonymous: AnonymousShare
     let coalescer = RequestCoalescer<CachedResponse>()
+    /// Batch calls under way, each answered as its parts (see `currentBatch`).
+    let batches = RequestCoalescer<BatchAnswer>()
     private let coordination: any UpstreamCoordination
     let now: @Sendable () -> Date
     private let logger: Logger

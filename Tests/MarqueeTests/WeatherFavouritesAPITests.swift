@@ -130,6 +130,13 @@ struct WeatherFavouritesAPITests {
             #expect(try await guest.save(Self.oslo).status == .created)
             #expect(try await guest.save("99990001").errorCode() == "weather.city_not_found")
             #expect(try await guest.page(Self.cities).weather == nil)
+            // sort=temperature still pages through every city: all of unknown weather, so by name.
+            #expect(try await guest.save(Self.madrid).status == .created)
+            let first = try await guest.page(Self.cities + "&sort=temperature&limit=1")
+            #expect(first.results.map(\.id) == [Self.madrid] && first.totalResults == 2 && first.weather == nil)
+            let cursor = try #require(first.nextCursor)
+            let second = try await guest.page(Self.cities + "&sort=temperature&limit=1&cursor=\(cursor)")
+            #expect(second.results.map(\.id) == [Self.oslo] && second.nextCursor == nil)
         }
     }
 

@@ -161,4 +161,19 @@ struct WeatherOpenWeatherMapTests {
             #expect(try answer.errorCode() == "weather.upstream_unavailable")
         }
     }
+
+    @Test("A list asks OpenWeatherMap for two uncached cities at most, and shows the rest once they are cached")
+    func listBudget() async throws {
+        let fake = FakeOpenWeatherMap()
+        try await withWeather(fake, clock: TestClock()) { client in
+            let guest = try await WeatherFavouritesAPITests.Guest(client)
+            for id in ["2643743", "2988507", "3143244"] { _ = try await guest.save(id) }
+            let first = try await guest.page("/api/v1/me/items?list=favorites&kind=city")
+            #expect(first.weather?.cities.count == 2)
+            #expect(fake.calls.count == 4, "two calls for each of two cities: \(fake.calls)")
+            let second = try await guest.page("/api/v1/me/items?list=favorites&kind=city")
+            #expect(second.weather?.cities.count == 3, "the two cached, and the third asked for now")
+            #expect(fake.calls.count == 6)
+        }
+    }
 }

@@ -18,29 +18,24 @@ extension ItemRoutes {
         let query = try Self.listQuery(parsing)
         let (page, cursor) = try await items.page(query, for: auth.userID)
         var weather: CitiesWeather?
-        if let cityWeather, page.items.contains(where: { $0.kind == .city }) {
+        if cityWeather.weather.isOn, page.items.contains(where: { $0.kind == .city }) {
             weather = await cityWeather.weather(of: page.items, units: try await cityWeather.units(parsing, auth: auth))
         }
         return ItemResponses.page(page, cursor: cursor, weather: weather)
     }
 
     /// `sort=temperature`: the person's saved cities from the warmest (`order=asc`: the coldest), each with its
-    /// weather. The order is worked out on every request, as the weather changes; the cursor is a position in it.
+    /// weather (with no weather provider, every city's is unknown, and they come by name). The order is worked out on every request, as the weather changes; the cursor is a position in it.
     private func citiesByTemperature(_ parsing: RequestParsing, auth: Authentication) async throws -> ByteBuffer {
         guard parsing.query("kind") == SavedKind.city.rawValue else {
             throw DomainError(.invalidParameter, "sort=temperature orders cities: ask with kind=city.")
         }
         let limit = try parsing.optionalInt("limit", range: 1...100) ?? 20
-        let ascending = try parsing.choice("order", default: TemperatureCursor.Order.desc) == .asc
+        let ascending = try parsing.choice("order", default: SortOrder.desc) == .asc
         let query = try Self.listQuery(parsing.overriding(["sort": "title", "order": "asc", "cursor": ""]))
         let fingerprint = TemperatureCursor.fingerprint(query, ascending: ascending)
         let start =
             try parsing.query("cursor")?.nonEmpty.map { try TemperatureCursor.offset($0, for: fingerprint) } ?? 0
-        guard let cityWeather else {
-            // No weather on this server: every city's is unknown, and they come by name.
-            let all = try await items.page(query, for: auth.userID).page
-            return ItemResponses.page(all, cursor: nil)
-        }
         let units = try await cityWeather.units(parsing, auth: auth)
         let (cities, weather) = try await cityWeather.byTemperature(
             query, for: auth.userID, units: units, ascending: ascending)

@@ -17,8 +17,8 @@ struct ItemRoutes {
     let hub: ChangeHub<ByteBuffer>
     let authentication: AuthenticationMiddleware
     let streams: LiveStreamOpener
-    /// The weather beside saved cities (nil: no weather on this server).
-    let cityWeather: SavedCitiesWeather?
+    /// The weather beside saved cities (none when the server has no weather provider).
+    let cityWeather: SavedCitiesWeather
     /// The lane exports are read and encoded in.
     let bulk: WorkLane
     let now: @Sendable () -> Date
@@ -195,7 +195,8 @@ struct ItemRoutes {
         return query
     }
 
-    private enum SortOrder: String, CaseIterable {
+    /// The directions of `order`.
+    enum SortOrder: String, CaseIterable {
         case asc, desc
     }
 

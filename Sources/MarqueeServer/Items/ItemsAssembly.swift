@@ -46,7 +46,7 @@ struct ItemsAssembly {
 
     func routes(
         catalog: any CatalogProvider, locale: LocaleOptions, authenticator: Authenticator,
-        cityWeather: SavedCitiesWeather?, dependencies: AppDependencies
+        cityWeather: SavedCitiesWeather, dependencies: AppDependencies
     ) -> ItemRoutes {
         ItemRoutes(
             items: service,

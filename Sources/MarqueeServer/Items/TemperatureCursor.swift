@@ -5,11 +5,6 @@ import MarqueeWire
 /// The cursor of a list sorted by temperature: how many cities earlier pages showed, and a fingerprint of the
 /// query, so that a cursor cannot be replayed against another filter or order (`items.bad_cursor`).
 enum TemperatureCursor {
-    /// `sort=temperature`'s directions.
-    enum Order: String, CaseIterable {
-        case asc, desc
-    }
-
     static func cursor(offset: Int, fingerprint: String) -> String { "temperature-\(offset)-\(fingerprint)" }
 
     /// The offset `cursor` continues from, if it was made for the query of `fingerprint`.
