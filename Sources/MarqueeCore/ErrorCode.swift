@@ -50,6 +50,22 @@ extension ErrorCode {
     /// The weather upstream cannot be reached and nothing recent enough is cached (or it is switched off).
     package static let weatherUnavailable = ErrorCode("weather.upstream_unavailable", 503)
 
+    // MARK: Events
+    /// No event has this id (at Ticketmaster, or in the demo programme).
+    package static let eventNotFound = ErrorCode("events.not_found", 404)
+    /// The place typed is not a city Marquee knows.
+    package static let unknownPlace = ErrorCode("events.unknown_place", 400)
+    /// Ticketmaster cannot be reached, or its request budget is spent, and nothing usable is cached.
+    package static let eventsUnavailable = ErrorCode("events.upstream_unavailable", 503)
+
+    // MARK: Art
+    /// No work of art has this object number.
+    package static let artworkNotFound = ErrorCode("art.not_found", 404)
+    /// The object number is not one the museum could have issued.
+    package static let badArtworkID = ErrorCode("art.bad_id", 400)
+    /// The museum's services cannot be reached and nothing usable is cached.
+    package static let artUnavailable = ErrorCode("art.upstream_unavailable", 503)
+
     // MARK: Catalog
     /// The list name is not one this kind of media has.
     package static let unknownList = ErrorCode("catalog.unknown_list", 400)

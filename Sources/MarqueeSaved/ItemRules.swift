@@ -28,16 +28,17 @@ package enum ItemRules {
         return kind
     }
 
-    /// A source id: 1–64 letters, digits, `.`, `_`, `-` or `:` (TMDB's numbers, a museum's `SK-C-5`, …).
+    /// A source id: 1–64 letters, digits, `.`, `_`, `-`, `:`, `(` or `)` (TMDB's numbers, a museum's `SK-C-5` and
+    /// `RP-T-1930-54(V)`, …).
     package static func id(_ text: String) throws -> String {
         let allowed = text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2E || byte == 0x5F || byte == 0x2D || byte == 0x3A
+                || byte == 0x2E || byte == 0x5F || byte == 0x2D || byte == 0x3A || byte == 0x28 || byte == 0x29
         }
         guard !text.isEmpty, text.utf8.count <= maxIDLength, allowed, text != ".", text != ".." else {
             throw DomainError(
                 .badItemID,
-                "'\(text.prefix(40))' is not a valid item id: use 1 to \(maxIDLength) letters, digits, '.', '_', '-' or ':'."
+                "'\(text.prefix(40))' is not a valid item id: use 1 to \(maxIDLength) letters, digits, '.', '_', '-', ':', '(' or ')'."
             )
         }
         return text
