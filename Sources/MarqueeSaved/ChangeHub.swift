@@ -18,6 +18,9 @@ package final class ChangeHub<Frame: Sendable>: Sendable {
         case heartbeat
         /// The stream must end: the session was signed out or the account deleted.
         case ended
+        /// Something about the account other than its saved items changed (its preferences): sent as it is, outside
+        /// the numbered changes, since a client that missed it reads the account afresh when it reconnects.
+        case notice(frame: Frame)
     }
 
     /// Where one stream's events go: into an `AsyncStream` a task reads, or straight to a caller that handles each
@@ -146,6 +149,13 @@ package final class ChangeHub<Frame: Sendable>: Sendable {
     /// Everyone with a stream open here.
     package var watchedUsers: [UserID] {
         state.withLock { Array($0.byUser.keys) }
+    }
+
+    /// Hands `frame` to every stream of `user` open here, at once and outside the numbered changes.
+    package func notify(_ user: UserID, _ frame: Frame) {
+        for subscriber in state.withLock({ Array(($0.byUser[user] ?? [:]).values) }) {
+            _ = subscriber.sink.deliver(.notice(frame: frame))
+        }
     }
 
     /// Sends a heartbeat to every stream.

@@ -81,9 +81,10 @@ package struct SavedItemService: Sendable {
         return change
     }
 
-    /// Empties a list (or one kind of it); nil when it was already empty.
-    package func clear(list: SavedList, kind: SavedKind?, for user: UserID) async throws -> ItemChange? {
-        guard let change = try await store.clear(list: list, kind: kind, for: user, at: now()) else { return nil }
+    /// Empties a list (or the given kinds of it: one, or an experience's) in one change; nil when there was nothing
+    /// to remove.
+    package func clear(list: SavedList, kinds: [SavedKind]?, for user: UserID) async throws -> ItemChange? {
+        guard let change = try await store.clear(list: list, kinds: kinds, for: user, at: now()) else { return nil }
         await committed(change, for: user)
         return change
     }

@@ -105,6 +105,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
                 InstanceBusService(
                     bus: bus, items: saved.service, hub: saved.hub, sessionCache: accounts.sessionCache,
                     sessionsEnded: saved.sessionsEnded,
+                    profileChanged: { [users = SQLUserStore(database: database), saved] id in
+                        if let user = try? await users.user(id: id) { saved.profileChanged(user) }
+                    },
                     sessionIsActive: { [tokens = accounts.authenticator.tokens] in
                         try await tokens.isActive(sessionID: $0, of: $1)
                     },
@@ -164,7 +167,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,
             accounts: accounts.service, cache: responseCache
         ).register(on: router)
-        AccountRoutes(accounts: accounts.service, authenticator: accounts.authenticator, now: dependencies.now)
+        AccountRoutes(
+            accounts: accounts.service, authenticator: accounts.authenticator, profileChanged: saved.profileChanged,
+            now: dependencies.now)
             .register(on: router)
         web.register(on: router)
         saved.routes(

@@ -39,11 +39,15 @@ package actor InMemorySavedItemStore: SavedItemStore {
         return log(user, op: .delete, list: list, kind: kind, id: id, item: nil, at: Milliseconds.rounded(date))
     }
 
-    package func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) -> ItemChange? {
-        let doomed = items.keys.filter { $0.user == user && $0.list == list && (kind == nil || $0.kind == kind) }
+    package func clear(list: SavedList, kinds: [SavedKind]?, for user: UserID, at date: Date) -> ItemChange? {
+        let doomed = items.keys.filter { $0.user == user && $0.list == list && kinds?.contains($0.kind) != false }
         guard !doomed.isEmpty else { return nil }
         for key in doomed { items[key] = nil }
-        return log(user, op: .clear, list: list, kind: kind, id: nil, item: nil, at: Milliseconds.rounded(date))
+        let seq = (latest[user] ?? 0) + 1
+        latest[user] = seq
+        let change = ItemChange.clear(seq: seq, list: list, kinds: kinds, at: Milliseconds.rounded(date))
+        logs[user, default: []].append(change)
+        return change
     }
 
     package func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) -> SavedItem? {

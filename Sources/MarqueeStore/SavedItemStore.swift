@@ -26,8 +26,8 @@ package protocol SavedItemStore: Sendable {
     /// Removes an item; nil when there was none (nothing is logged).
     func remove(list: SavedList, kind: SavedKind, id: String, for user: UserID, at date: Date) async throws
         -> ItemChange?
-    /// Empties a list, or one kind of it; nil when there was nothing to remove.
-    func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange?
+    /// Empties a list, or the given kinds of it, as one change; nil when there was nothing to remove.
+    func clear(list: SavedList, kinds: [SavedKind]?, for user: UserID, at date: Date) async throws -> ItemChange?
     /// One item.
     func item(list: SavedList, kind: SavedKind, id: String, for user: UserID) async throws -> SavedItem?
     /// A page of items.

@@ -137,6 +137,22 @@ package enum SessionNotice: Sendable, Equatable {
     }
 }
 
+/// The bus message saying an account's profile (its preferences) changed, so other instances tell its live streams.
+package struct ProfileNotice: Sendable, Equatable {
+    package let user: UserID
+
+    package init(user: UserID) { self.user = user }
+
+    /// Reads a bus message; nil for any other kind of message.
+    package init?(message: String) {
+        let parts = message.split(separator: " ")
+        guard parts.count == 2, parts[0] == "profile-changed", let user = UserID(String(parts[1])) else { return nil }
+        self.user = user
+    }
+
+    package var message: String { "profile-changed \(user.rawValue)" }
+}
+
 extension DomainError {
     /// A sign-in overtaken by "sign out everywhere", a new password or the account's deletion.
     package static var signInOvertaken: DomainError {

@@ -53,18 +53,20 @@ package struct SQLSavedItemStore: SavedItemStore {
         }
     }
 
-    package func clear(list: SavedList, kind: SavedKind?, for user: UserID, at date: Date) async throws -> ItemChange? {
+    package func clear(list: SavedList, kinds: [SavedKind]?, for user: UserID, at date: Date) async throws
+        -> ItemChange?
+    {
         let date = Milliseconds.rounded(date)
         return try await database.write { db in
             try await lockItems(of: user, db)
             var delete: SQLQueryString =
                 "DELETE FROM saved_items WHERE user_id = \(bind: user.rawValue) AND list = \(bind: list.rawValue)"
-            if let kind { delete += " AND kind = \(bind: kind.rawValue)" }
+            if let kinds { delete += " AND kind IN (\(binds: kinds.map(\.rawValue)))" }
             let removed = try await db.raw(delete + " RETURNING item_id").all().count
             guard removed > 0 else { return nil }
             let (seq, _) = try await Self.nextSequence(db, user, countChange: -removed)
             return try await log(
-                db, user, ItemChange(seq: seq, op: .clear, list: list, kind: kind, id: nil, item: nil, at: date))
+                db, user, ItemChange.clear(seq: seq, list: list, kinds: kinds, at: date))
         }
     }
 

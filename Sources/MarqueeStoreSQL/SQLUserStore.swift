@@ -127,6 +127,9 @@ package struct SQLUserStore: UserStore {
                 update.set(SQLColumn(change.column), to: change.value)
             }
             try await update.where("id", .equal, row.id).run()
+            if changes.contains(where: { $0.column == "profile" }) {
+                try await database.bus?.send(ProfileNotice(user: id).message, in: db)
+            }
             return after
         }
     }

@@ -239,3 +239,65 @@ final class TextBox: Sendable {
         set { value.withLock { $0 = newValue } }
     }
 }
+
+@Suite("Experiences: live on every device")
+struct ExperienceClearTests {
+    @Test("A new experience (or unit) chosen on one device reaches the others' streams as an account event")
+    func profileIsLive() async throws {
+        try await LiveSyncTests.run { h in
+            let ada = try await h.guest()
+            let stream = h.stream(ada)
+            #expect(try #require(await stream.next()).event == "snapshot")
+            let patched = try await h.call(
+                "/api/v1/me", ["experience": "events", "temperature_unit": "fahrenheit"], method: .patch,
+                bearer: ada.accessToken)
+            #expect(patched.status == .ok, "\(patched.text)")
+            let event = try #require(await stream.next())
+            #expect(event.event == "account" && event.id == nil)
+            struct Notice: Decodable { var profile: Account.Profile }
+            let profile = try event.decode(Notice.self).profile
+            #expect(profile.experience == "events" && profile.temperatureUnit == "fahrenheit")
+            // Saving changes nothing numbered: the next change is still number 1.
+            try await h.save(ada, "favorites/event/demo-2643743-4", title: "A demo evening")
+            #expect(try #require(await stream.next()).seq == 1)
+        }
+    }
+
+    @Test("?experience= clears every kind of that experience in one change, heard live; the rest stays")
+    func clearsOneExperience() async throws {
+        try await LiveSyncTests.run { h in
+            let ada = try await h.guest()
+            let other = h.stream(ada)
+            #expect(try #require(await other.next()).event == "snapshot")
+            try await h.save(ada, "favorites/movie/603", title: "The Matrix")
+            try await h.save(ada, "favorites/tv/1396", title: "Breaking Bad")
+            try await h.save(ada, "favorites/event/demo-2643743-4", title: "A demo evening")
+            try await h.save(ada, "watchlist/movie/604", title: "The Matrix Reloaded")
+            _ = try await other.next(4)
+
+            let cleared = try await h.call(
+                "/api/v1/me/items/favorites?experience=movies", method: .delete, bearer: ada.accessToken)
+            #expect(cleared.status == .ok, "\(cleared.text)")
+            let change = try cleared.decode(ItemChange.self)
+            #expect(change.op == .clear && change.kinds == [.movie, .tv, .person] && change.kind == nil)
+            #expect(cleared.text.contains(#""media_types":["movie","tv","person"]"#))
+            let heard = try #require(await other.next())
+            #expect(try heard.seq == change.seq && heard.decode(ItemChange.self) == change)
+
+            let left = try await h.call("/api/v1/me/items", method: .get, bearer: ada.accessToken)
+            #expect(left.status == .ok, "\(left.text)")
+            let items = try left.decode(ItemPage.self).results.map { "\($0.list.rawValue)/\($0.kind.rawValue)" }
+            #expect(Set(items) == ["favorites/event", "watchlist/movie"])
+
+            let again = try await h.call(
+                "/api/v1/me/items/favorites?experience=movies", method: .delete, bearer: ada.accessToken)
+            #expect(again.status == .noContent)
+            for query in ["experience=sports", "experience=events&kind=event", "experience=Movies"] {
+                let refused = try await h.call(
+                    "/api/v1/me/items/favorites?\(query)", method: .delete, bearer: ada.accessToken)
+                #expect(refused.status == .badRequest, "\(query)")
+                #expect(try refused.errorCode() == "request.invalid_parameter", "\(query)")
+            }
+        }
+    }
+}

@@ -54,6 +54,13 @@ struct MultiInstanceTests {
             #expect(try await apiA.saveMovie("12", token: person.token) == 201)
             #expect(try #require(await stream.next(within: .seconds(10))).decode(ItemChange.self).id == "12")
 
+            // A new experience chosen through A reaches B's stream too.
+            let patched = try await apiA.send(
+                .PATCH, "/api/v1/me", json: #"{"experience":"art"}"#, bearer: person.token)
+            #expect(patched.status == 200)
+            let account = try #require(await stream.next(within: .seconds(10)), "no account event on instance B")
+            #expect(account.event == "account" && account.data.contains(#""experience":"art""#), "\(account.data)")
+
             #expect(try await apiA.send(.POST, "/api/v1/auth/signout", bearer: person.token).status == 200)
             let end = try #require(await stream.next(within: .seconds(10)))
             #expect(end.event == "end")

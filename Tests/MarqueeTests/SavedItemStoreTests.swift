@@ -106,11 +106,11 @@ struct SavedItemStoreTests {
             person.kind = .person
             _ = try await store.save(person, for: ada, at: start)
             _ = try await store.save(movie("1", list: .watchlist), for: ada, at: start)
-            let movies = try #require(try await store.clear(list: .favorites, kind: .movie, for: ada, at: start))
+            let movies = try #require(try await store.clear(list: .favorites, kinds: [.movie], for: ada, at: start))
             #expect(movies.op == .clear && movies.kind == .movie && movies.seq == 5)
             #expect(try await store.items(list: .favorites, for: ada).map(\.id) == ["31"])
-            #expect(try await store.clear(list: .favorites, kind: .movie, for: ada, at: start) == nil)
-            #expect(try await store.clear(list: .favorites, kind: nil, for: ada, at: start)?.seq == 6)
+            #expect(try await store.clear(list: .favorites, kinds: [.movie], for: ada, at: start) == nil)
+            #expect(try await store.clear(list: .favorites, kinds: nil, for: ada, at: start)?.seq == 6)
             #expect(try await store.items(list: .watchlist, for: ada).count == 1)
         }
     }

@@ -11,6 +11,8 @@ import MarqueeWire
 struct AccountRoutes {
     let accounts: AccountService
     let authenticator: Authenticator
+    /// Tells the account's other devices (their live streams) that its profile changed.
+    let profileChanged: @Sendable (UserRecord) -> Void
     let now: @Sendable () -> Date
 
     func register(on router: Router<MarqueeRequestContext>) {
@@ -160,6 +162,7 @@ struct AccountRoutes {
                 ProfileUpdate.self, from: request, context: context,
                 nullable: ProfileUpdate.nullable)
             let user = try await accounts.updateProfile(signedIn, update)
+            profileChanged(user)
             return try meResponse(user, signedIn)
         }
         me.delete { request, context in

@@ -20,6 +20,8 @@ struct InstanceBusService: Service {
     let sessionCache: CachedSessionStore
     /// Closes the streams of ended sign-ins: the same routing as for sign-ins ended here.
     let sessionsEnded: @Sendable (SessionNotice) -> Void
+    /// Tells a person's live streams here that their profile changed (on another instance).
+    let profileChanged: @Sendable (UserID) async -> Void
     /// Whether a sign-in of a person is still active, asked of the database.
     let sessionIsActive: @Sendable (_ sessionID: String, _ user: UserID) async throws -> Bool
     let logger: Logger
@@ -38,6 +40,8 @@ struct InstanceBusService: Service {
                     } else if let notice = SessionNotice(message: message) {
                         sessionCache.forget(notice)
                         sessionsEnded(notice)
+                    } else if let notice = ProfileNotice(message: message), hub.isWatched(notice.user) {
+                        await profileChanged(notice.user)
                     }
                 case .resumed:
                     sessionCache.forgetEverything()

@@ -82,9 +82,28 @@ struct ItemEditBody: Decodable {
 /// The query of a request that takes none (`DELETE /api/v1/me/items/{list}/{kind}/{id}`).
 struct NoQuery: Decodable {}
 
-/// The query of `DELETE /api/v1/me/items/{list}`: which kind to clear (all when absent).
+/// The query of `DELETE /api/v1/me/items/{list}`: which kind, or which experience's kinds, to clear (all when
+/// neither).
 struct ClearQuery: Decodable {
     var kind: String?
+    var experience: String?
+
+    /// The kinds to clear; nil for the whole list.
+    func kinds() throws -> [SavedKind]? {
+        switch (kind, experience) {
+        case (nil, nil): return nil
+        case (let kind?, nil): return [try ItemRules.kind(kind)]
+        case (nil, let name?):
+            guard let experience = Experience(rawValue: name) else {
+                let names = Experience.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DomainError(
+                    .invalidParameter, "experience must be one of \(names); '\(name.prefix(40))' is not.")
+            }
+            return experience.kinds
+        case (_?, _?):
+            throw DomainError(.invalidParameter, "Give kind or experience, not both.")
+        }
+    }
 }
 
 /// The query of `POST /api/v1/me/import`: the file's format (guessed when absent) and the list it goes to.

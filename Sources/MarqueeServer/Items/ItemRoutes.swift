@@ -86,8 +86,8 @@ struct ItemRoutes {
         me.delete("items/:list") { request, context in
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
             let query = try RequestParsing(request: request, context: context).query(ClearQuery.self)
-            let kind = try query.kind.map(ItemRules.kind)
-            guard let change = try await items.clear(list: list, kind: kind, for: context.auth.userID) else {
+            guard let change = try await items.clear(list: list, kinds: try query.kinds(), for: context.auth.userID)
+            else {
                 return Response(status: .noContent)
             }
             return json(ItemResponses.change(change))

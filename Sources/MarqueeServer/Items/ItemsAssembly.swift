@@ -5,6 +5,7 @@ import MarqueeCore
 import MarqueeSaved
 import MarqueeStore
 import MarqueeStoreSQL
+import MarqueeWire
 import NIOCore
 import ServiceLifecycle
 
@@ -35,6 +36,12 @@ struct ItemsAssembly {
         case .ended(let sessionID): hub.endSession(sessionID)
         case .allEnded(let user): hub.endAll(of: user)
         }
+    }
+
+    /// Tells the account's live streams here its profile as it now is.
+    func profileChanged(_ user: UserRecord) {
+        guard hub.isWatched(user.id) else { return }
+        hub.notify(user.id, ServerSentEvents.account(Account.shown(user.profile)))
     }
 
     /// Opens live streams for the route and for `LiveStreamHandler`.

@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeCore
 import MarqueeSaved
 import MarqueeWire
@@ -29,6 +30,13 @@ enum ServerSentEvents {
         }
         json += Array(#"],"more":\#(more),"reason":"\#(reason.rawValue)","seq":\#(point.seq)}"#.utf8)
         return frame(event: "snapshot", id: more ? nil : point.description, json)
+    }
+
+    /// `event: account`: the account's preferences as they now are (`{"profile": …}`, as `GET /api/v1/me` shows
+    /// them), sent when they change on any device. It has no id: it is not a change to resume from.
+    static func account(_ profile: Account.Profile) -> ByteBuffer {
+        let json = (try? WireJSON.makeEncoder().encode(["profile": profile])) ?? Data(#"{}"#.utf8)
+        return frame(event: "account", id: nil, Array(json))
     }
 
     /// `event: end`: the stream is over for good (the client should not reconnect with this sign-in).

@@ -6,7 +6,7 @@ import NIOCore
 struct StreamCursor {
     /// What to do with an event.
     enum Step: Equatable {
-        /// Write this change's frame (the cursor has moved past it).
+        /// Write this frame: a change's (the cursor has moved past it) or a notice's.
         case send(ByteBuffer)
         /// Sent already (a replay overlapped the live feed): nothing to do.
         case skip
@@ -42,6 +42,8 @@ struct StreamCursor {
             return .heartbeat(checkSession: heartbeats % heartbeatsPerSessionCheck == 0)
         case .ended:
             return .end
+        case .notice(let frame):
+            return .send(frame)
         }
     }
 

@@ -34,7 +34,7 @@ public enum ItemJSON {
         }
     }
 
-    /// One change: `{"at", "id"?, "item"?, "list", "media_type"?, "op", "seq"}`.
+    /// One change: `{"at", "id"?, "item"?, "list", "media_type"?, "media_types"?, "op", "seq"}`.
     public static func write(_ change: ItemChange, to json: inout JSONWriter) {
         json.object { json in
             json.member("at", timestamp: change.at)
@@ -45,6 +45,10 @@ public enum ItemJSON {
             }
             json.member("list", change.list.rawValue)
             json.member("media_type", change.kind?.rawValue)
+            // Kinds' raw values are plain lowercase words: nothing in them needs escaping.
+            json.member(
+                "media_types",
+                json: change.kinds.map { Array("[\($0.map { "\"\($0.rawValue)\"" }.joined(separator: ","))]".utf8) })
             json.member("op", change.op.rawValue)
             json.member("seq", change.seq)
         }

@@ -137,8 +137,10 @@ public struct ItemChange: Codable, Sendable, Equatable {
     public var seq: Int64
     public var op: Operation
     public var list: SavedList
-    /// The item's kind (for `clear`, the kind cleared, or nil for the whole list).
+    /// The item's kind (for `clear`, the kind cleared when it was one, or nil).
     public var kind: SavedKind?
+    /// For a `clear` limited to some kinds (`?kind=`, or an experience's kinds), those kinds; nil for the whole list.
+    public var kinds: [SavedKind]?
     /// The item's id (nil for `clear`).
     public var id: String?
     /// The item as it is after an upsert.
@@ -149,6 +151,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case seq, op, list
         case kind = "mediaType"
+        case kinds = "mediaTypes"
         case id, item, at
     }
 
@@ -158,6 +161,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
         op = try container.decode(Operation.self, forKey: .op)
         list = try container.decode(SavedList.self, forKey: .list)
         kind = try container.decodeIfPresent(SavedKind.self, forKey: .kind)
+        kinds = try container.decodeIfPresent([SavedKind].self, forKey: .kinds)
         id = try container.decodeIfPresent(String.self, forKey: .id)
         item = try container.decodeIfPresent(SavedItem.self, forKey: .item)
         at = try container.decode(RFC3339.Timestamp.self, forKey: .at).date
@@ -169,6 +173,7 @@ public struct ItemChange: Codable, Sendable, Equatable {
         try container.encode(op, forKey: .op)
         try container.encode(list, forKey: .list)
         try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(kinds, forKey: .kinds)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(item, forKey: .item)
         try container.encode(RFC3339.Timestamp(at), forKey: .at)
@@ -185,5 +190,15 @@ public struct ItemChange: Codable, Sendable, Equatable {
         self.id = id
         self.item = item
         self.at = at
+    }
+
+    /// A `clear` of `kinds` of `list` (of the whole list when nil); `kind` is set too when there is one, as a clear
+    /// of one kind always said.
+    public static func clear(seq: Int64, list: SavedList, kinds: [SavedKind]?, at date: Date) -> ItemChange {
+        var change = ItemChange(
+            seq: seq, op: .clear, list: list, kind: kinds?.count == 1 ? kinds?.first : nil, id: nil, item: nil,
+            at: date)
+        change.kinds = kinds
+        return change
     }
 }

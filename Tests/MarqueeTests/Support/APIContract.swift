@@ -78,9 +78,10 @@ struct APIContract: Sendable {
     }
 
     /// What in a live-stream event the document does not allow: `change` data is an `ItemChange` and `snapshot` data
-    /// a `Snapshot`, each with the event id equal to its `seq`; `end` says why.
+    /// a `Snapshot`, each with the event id equal to its `seq`; `account` data is an `AccountNotice`, with no id; `end`
+    /// says why.
     func problems(_ event: ServerEvent) -> [String] {
-        let schemas = ["change": "ItemChange", "snapshot": "Snapshot"]
+        let schemas = ["change": "ItemChange", "snapshot": "Snapshot", "account": "AccountNotice"]
         let label = "stream event \(event.event)"
         guard let data = JSONValue.parse(Array(event.data.utf8)) else { return ["\(label): the data is not JSON"] }
         if event.event == "end" {
