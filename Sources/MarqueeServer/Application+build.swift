@@ -169,8 +169,9 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         ).register(on: router)
         AccountRoutes(
             accounts: accounts.service, authenticator: accounts.authenticator, profileChanged: saved.profileChanged,
-            now: dependencies.now)
-            .register(on: router)
+            now: dependencies.now
+        )
+        .register(on: router)
         web.register(on: router)
         saved.routes(
             catalog: provider, locale: defaults, authenticator: accounts.authenticator,
