@@ -12,7 +12,8 @@ package enum Viewer: Sendable, Equatable {
 
 /// The parts of the app a page belongs to, for the navigation's current marker.
 package enum Section: String, Sendable {
-    case home, movies, tv, genres, search, weather, favorites, watchlist, downloads, account, other
+    case home, movies, tv, genres, search, weather, events, art, favorites, watchlist, downloads, account, settings
+    case other
 }
 
 /// Everything the layout around a page needs. Flags such as `signedIn` are stored rather than computed from
@@ -35,6 +36,8 @@ package struct Chrome: Sendable {
     /// The point the page's live stream resumes from (`data-since`).
     let since: String?
     let account: String?
+    /// What the person's app is about (`data-experience`), so that a page sees when another device changes it.
+    let experience: String
 
     /// The layout for a page titled `title` in `section`. `csrf` is the session's token for API calls;
     /// `tmdb` adds TMDB's attribution to the footer; `google` offers "Sign in with Google"; `scripts` are the
@@ -48,15 +51,10 @@ package struct Chrome: Sendable {
         account: String? = nil, experience: Experience = .standard
     ) {
         self.title = title
-        var links: [(Section, String, String)] = [
-            (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"), (.genres, "/genres", "Genres"),
-            (.search, "/search", "Search"), (.weather, "/weather", "Weather"), (.favorites, "/favorites", "Favourites"),
-            (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
-        ]
-        // The navigation leads with the experience the person chose, whose page is their home.
-        if experience == .weather {
-            links.removeAll { $0.0 == .home || $0.0 == .weather }
-            links.insert((.weather, "/", "Weather"), at: 0)
+        var links = Self.links(for: experience)
+        // A visit to another experience's pages shows where it is, before Settings.
+        if let visiting = Self.visited[section], !links.contains(where: { $0.0 == section }) {
+            links.insert(visiting, at: links.count - 1)
         }
         nav = links.map { PageLink(href: $0.1, label: $0.2, current: $0.0 == section) }
         switch viewer {
@@ -82,5 +80,38 @@ package struct Chrome: Sendable {
         pageStyles = styles.map(assets.url)
         since = changePoint
         self.account = account
+        self.experience = experience.rawValue
+    }
+
+    /// The navigation of an app about `experience`: it leads with the experience's own page (the home page), then
+    /// its favourites, then Settings, where the other experiences are one click away. Movies & TV keep their
+    /// lists, search, watchlist and downloads.
+    static let visited: [Section: (Section, String, String)] = [
+        .movies: (.movies, "/movies", "Movies"), .tv: (.tv, "/tv", "TV"), .weather: (.weather, "/weather", "Weather"),
+        .events: (.events, "/events", "Events"), .art: (.art, "/art", "Art"),
+    ]
+
+    static func links(for experience: Experience) -> [(Section, String, String)] {
+        switch experience {
+        case .movies:
+            [
+                (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"),
+                (.genres, "/genres", "Genres"), (.search, "/search", "Search"), (.favorites, "/favorites", "Favourites"),
+                (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
+                (.settings, "/settings", "Settings"),
+            ]
+        case .weather:
+            [(.weather, "/", "Weather"), (.settings, "/settings", "Settings")]
+        case .events:
+            [
+                (.events, "/", "Events"), (.favorites, "/favorites?kind=event", "Your favourite events"),
+                (.settings, "/settings", "Settings"),
+            ]
+        case .art:
+            [
+                (.art, "/", "Art"), (.favorites, "/favorites?kind=artwork", "Your favourite art"),
+                (.settings, "/settings", "Settings"),
+            ]
+        }
     }
 }

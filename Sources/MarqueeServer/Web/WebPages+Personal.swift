@@ -20,7 +20,7 @@ extension WebPages {
                     temperatureUnit: user.profile.temperatureUnit, experience: visit.experience)
                 return try responses.page(
                     AccountPage(
-                        chrome: chrome("Account", .account, visit, scripts: ["forms.js"]), account: account,
+                        chrome: chrome("Account", .settings, visit, scripts: ["forms.js"]), account: account,
                         rules: Self.passwordRules))
             }
         }

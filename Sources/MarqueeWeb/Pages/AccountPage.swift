@@ -19,6 +19,10 @@ package struct AccountPage: WebPage {
     let units: [Choice]
     /// What the app is about; saving another opens the app into it.
     let experiences: [Choice]
+    /// The experience the account is in now, whose favourites "Clear all" removes.
+    let experience: String
+    let experienceName: String
+    let experienceThings: String
     let rules: [PasswordRule]
 
     /// What the account page shows about an account.
@@ -83,6 +87,9 @@ package struct AccountPage: WebPage {
         experiences = Experience.allCases.map {
             Choice(value: $0.rawValue, label: AuthPage.label(of: $0), selected: $0 == account.experience)
         }
+        experience = account.experience.rawValue
+        experienceName = ExperienceWording.name(account.experience)
+        experienceThings = ExperienceWording.things(account.experience)
         self.rules = rules
     }
 }

@@ -46,12 +46,5 @@ package struct AuthPage: WebPage {
     }
 
     /// How the pages name an experience.
-    static func label(of experience: Experience) -> String {
-        switch experience {
-        case .movies: "Movies & TV"
-        case .weather: "Weather"
-        case .events: "Events"
-        case .art: "Art"
-        }
-    }
+    static func label(of experience: Experience) -> String { ExperienceWording.name(experience) }
 }

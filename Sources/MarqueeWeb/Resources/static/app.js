@@ -365,6 +365,7 @@ function connectChanges(delay = 1000) {
     loadStates();
     for (const listener of snapshotListeners) listener(items);
   });
+  source.addEventListener("account", (event) => accountChanged(JSON.parse(event.data).profile));
   source.addEventListener("end", () => { source.close(); signedOut(); });
   // Connected (again): Marquee answers, so toggles made meanwhile can go.
   source.addEventListener("open", () => { delay = 1000; parts = []; sendQueued(); });
@@ -383,6 +384,20 @@ function connectChanges(delay = 1000) {
       if (changes === source) connectChanges(Math.min(delay * 2, 60000));
     }, delay * (0.5 + Math.random()));
   });
+}
+
+/** The account's preferences changed on some device. Another experience is another app: the home page opens into
+ * it at once, and other pages offer to. */
+function accountChanged(profile) {
+  const drawn = document.body.dataset.experience;
+  if (!profile || !profile.experience || !drawn || profile.experience === drawn) return;
+  document.body.dataset.experience = profile.experience;
+  const names = { movies: "Movies & TV", weather: "Weather", events: "Events", art: "Art" };
+  if (location.pathname === "/") {
+    toastAfterNavigation(`Your app is about ${names[profile.experience] || profile.experience} now.`);
+    return location.reload();
+  }
+  toast(`Your app is about ${names[profile.experience] || profile.experience} now.`, { link: { href: "/", label: "Open it" } });
 }
 
 // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
@@ -404,10 +419,16 @@ function drawnForSomeoneElse() {
   return (account() || "") !== signedInNow;
 }
 
+/** Whether a `clear` change removed items of `kind`: every kind when it names none. */
+function clears(change, kind) {
+  const kinds = change.media_types || (change.media_type ? [change.media_type] : null);
+  return !kinds || kinds.includes(kind);
+}
+
 function applyChange(change) {
   if (change.op === "clear") {
     for (const b of $$(listButtons(change.list))) {
-      if (!change.media_type || itemOf(b).dataset.kind === change.media_type) b.setAttribute("aria-pressed", "false");
+      if (clears(change, itemOf(b).dataset.kind)) b.setAttribute("aria-pressed", "false");
     }
   } else {
     showState(change.media_type, change.id, change.list, change.op === "upsert");

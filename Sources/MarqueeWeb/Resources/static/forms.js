@@ -174,7 +174,36 @@ async function forgetThisBrowser() {
   if (window.caches) await Promise.all([caches.delete(downloadsCache), caches.delete(listsCache)]);
 }
 
+/** "Clear all favourites of this experience": asked twice, done as one change, and undone (for a few seconds) by
+ * importing back what was read just before. */
+function setUpClearFavourites() {
+  const start = $("[data-clear-favourites]");
+  const box = $("#clear-confirm");
+  if (!start || !box) return;
+  const experience = start.dataset.clearFavourites;
+  const ask = (asking) => { box.hidden = !asking; start.hidden = asking; (asking ? $("[data-clear-confirm]", box) : start).focus(); };
+  start.addEventListener("click", () => ask(true));
+  $("[data-clear-cancel]", box).addEventListener("click", () => ask(false));
+  $("[data-clear-confirm]", box).addEventListener("click", async () => {
+    ask(false);
+    try {
+      const saved = await api("GET", "/api/v1/me/export?format=json");
+      const change = await api("DELETE", "/api/v1/me/items/favorites?experience=" + encodeURIComponent(experience));
+      if (!change) return toast("There were no favourites to clear.");
+      const kinds = change.media_types || [];
+      const items = saved.items.filter((item) => item.list === "favorites" && kinds.includes(item.media_type));
+      toast(`Cleared ${items.length === 1 ? "1 favourite" : items.length + " favourites"}.`, { action: { label: "Undo", run: async () => {
+        try {
+          await api("POST", "/api/v1/me/import?format=json", { format: saved.format, version: saved.version, items });
+          toast("Put back.");
+        } catch (error) { fail(error); }
+      } } });
+    } catch (error) { fail(error); }
+  });
+}
+
 function setUpAccount() {
+  setUpClearFavourites();
   const drawnExperience = $("#prefs-form input[name=experience]:checked")?.value;
   formHandler("prefs-form", async (form) => {
     const value = (name) => form.elements[name].value.trim() || null;

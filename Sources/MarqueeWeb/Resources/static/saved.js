@@ -121,7 +121,7 @@ function applySavedChange(main, change) {
   const box = $("#saved-items");
   const kind = main.dataset.kind;
   if (change.op === "clear") {
-    for (const li of $$(".saved-item", box)) if (!change.media_type || li.dataset.kind === change.media_type) removeEntry(li);
+    for (const li of $$(".saved-item", box)) if (clears(change, li.dataset.kind)) removeEntry(li);
     return;
   }
   const old = $$(".saved-item", box).find((li) => li.dataset.kind === change.media_type && li.dataset.id === change.id);

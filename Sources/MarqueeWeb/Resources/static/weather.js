@@ -115,7 +115,7 @@ function weatherSymbol(icon) {
 function showNoCities() { $("#weather-empty").hidden = $$("#weather-items .weather-item").length > 0; }
 
 async function applyCityChange(main, change) {
-  if (change.list !== "favorites" || (change.media_type && change.media_type !== "city")) return;
+  if (change.list !== "favorites" || (change.op === "clear" ? !clears(change, "city") : change.media_type !== "city")) return;
   const box = $("#weather-items");
   const entryOf = (id) => $$(".weather-item", box).find((li) => li.dataset.id === id);
   if (change.op === "clear") {
@@ -227,7 +227,7 @@ function setUpCityPage() {
   });
   changeListeners.push((change) => {
     if (change.list !== "favorites") return;
-    if (change.op === "clear" && (!change.media_type || change.media_type === "city")) return show(null);
+    if (change.op === "clear" && clears(change, "city")) return show(null);
     if (change.media_type !== "city" || change.id !== id) return;
     if (change.op === "delete") show(null);
     else if (form.hidden || panel.dataset.saved !== "true") show(change.item);
