@@ -96,8 +96,9 @@ package struct Chrome: Sendable {
         case .movies:
             [
                 (.home, "/", "Home"), (.movies, "/movies", "Movies"), (.tv, "/tv", "TV"),
-                (.genres, "/genres", "Genres"), (.search, "/search", "Search"), (.favorites, "/favorites", "Favourites"),
-                (.watchlist, "/watchlist", "Watchlist"), (.downloads, "/downloads", "Downloads"),
+                (.genres, "/genres", "Genres"), (.search, "/search", "Search"),
+                (.favorites, "/favorites", "Favourites"), (.watchlist, "/watchlist", "Watchlist"),
+                (.downloads, "/downloads", "Downloads"),
                 (.settings, "/settings", "Settings"),
             ]
         case .weather:

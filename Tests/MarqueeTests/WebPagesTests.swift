@@ -266,7 +266,8 @@ struct WebPagesTests {
 
             let first = try await client.send("/favorites", method: .get, headers: [.cookie: session.cookie])
             // The page names the account too: a heart tapped offline waits under it until it can be sent.
-            let body = /<body data-viewer="guest" data-account="[0-9a-f-]{36}" data-experience="movies" data-since="24:[0-9a-f]{8}">/
+            let body =
+                /<body data-viewer="guest" data-account="[0-9a-f-]{36}" data-experience="movies" data-since="24:[0-9a-f]{8}">/
             #expect(first.text.contains(body))
             // Every page of a signed-in visit says it too, so its stream resumes there instead of starting with a
             // snapshot of every item.
