@@ -66,8 +66,11 @@ package struct Card: Sendable {
 
     /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
     package static func href(kind: String, id: String) -> String {
-        kind == "city" ? "/weather/\(id)" : "/\(kind)/\(id)"
+        "\(pagePrefix[kind] ?? "/\(kind)")/\(id)"
     }
+
+    /// Where each kind's pages are, when not at `/{kind}`.
+    static let pagePrefix = ["city": "/weather", "event": "/events", "artwork": "/art"]
 }
 
 /// A titled, horizontally scrolling row of cards.

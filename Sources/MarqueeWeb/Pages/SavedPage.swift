@@ -76,7 +76,14 @@ package struct SavedPage: WebPage {
         self.sort = sort
         self.order = order
         self.list = list.rawValue
-        heading = list == .favorites ? "Favourites" : "Watchlist"
+        heading =
+            switch (list, kind) {
+            case (.favorites, .event): "Your favourite events"
+            case (.favorites, .artwork): "Your favourite art"
+            case (.favorites, .city): "Your favourite cities"
+            case (.favorites, _): "Favourites"
+            case (.watchlist, _): "Watchlist"
+            }
         isWatchlist = list == .watchlist
         let base = "/\(list.rawValue)"
         let show = Show.allCases.first { $0.watched == watched } ?? .all
@@ -85,9 +92,10 @@ package struct SavedPage: WebPage {
         // Kind tabs keep the Show choice: switching to TV while looking at what is left to watch stays there.
         let showParameter = show == .all ? nil : "show=\(show.rawValue)"
         let kinds: [(SavedKind?, String)] = [
-            (nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People"), (.city, "Cities"),
+            (nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People"), (.city, "Cities"), (.event, "Events"),
+            (.artwork, "Art"),
         ]
-        tabs = kinds.filter { list == .favorites || ($0.0 != .person && $0.0 != .city) }.map { choice, label in
+        tabs = kinds.filter { list == .favorites || $0.0 == nil || $0.0 == .movie || $0.0 == .tv }.map { choice, label in
             let parameters = [choice.map { "kind=\($0.rawValue)" }, showParameter].compactMap { $0 }
             return PageLink(
                 href: parameters.isEmpty ? base : "\(base)?\(parameters.joined(separator: "&"))", label: label,

@@ -11,7 +11,8 @@ function savedEntry(item) {
   const li = fromTemplate("saved-entry-template");
   li.dataset.kind = item.media_type;
   li.dataset.id = item.id;
-  const href = `/${item.media_type}/${encodeURIComponent(item.id)}`;
+  const prefix = { city: "/weather", event: "/events", artwork: "/art" }[item.media_type] || "/" + item.media_type;
+  const href = `${prefix}/${encodeURIComponent(item.id)}`;
   for (const link of $$("a", li)) link.href = href;
   const img = $("img", li);
   img.src = item.snapshot.image_url || "/static/no-image.svg";
