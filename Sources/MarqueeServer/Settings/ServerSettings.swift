@@ -37,6 +37,12 @@ package struct ServerSettings: Sendable {
     /// `openweathermap` (the default when `openweathermap.apiKey`, `MARQUEE_OPENWEATHERMAP_API_KEY`, is set) or
     /// `off`; each provider's keys and URLs are listed at `WeatherSettings.init(reading:)`.
     package var weather: WeatherSettings
+    /// Where events come from: Ticketmaster when `ticketmaster.apiKey` (`MARQUEE_TICKETMASTER_API_KEY`) is set, else
+    /// the embedded demo programme (see `EventsSettings.init(reading:)`).
+    package var events: EventsSettings
+    /// Where works of art come from: `art.provider` (`MARQUEE_ART_PROVIDER`), `rijksmuseum` or `embedded` (see
+    /// `ArtSettings.init(reading:)`).
+    package var art: ArtSettings
     /// MiB the cache of upstream (TMDB) answers may take in the database; past it the least recently used go.
     /// `upstreamCacheSize` (`MARQUEE_UPSTREAM_CACHE_SIZE`), default 256.
     package var upstreamCacheSize: Int
@@ -110,6 +116,8 @@ package struct ServerSettings: Sendable {
         }
         tmdbRateLimit = try reader.double("tmdb.rateLimit", default: 40, range: 0.1...1000)
         weather = try WeatherSettings(reading: reader)
+        events = try EventsSettings(reading: reader)
+        art = try ArtSettings(reading: reader)
         upstreamCacheSize = try reader.int("upstreamCacheSize", default: 256, range: 1...1_000_000)
         defaultRegion = try reader.text("defaultRegion", default: "US", expected: "a two-letter region code like US") {
             LocaleParsing.region($0) != nil

@@ -26,10 +26,11 @@ enum TestSettings {
     /// Server settings for a test: port 0, a fresh data directory, and `overrides`.
     static func make(_ overrides: [String: String] = [:]) throws -> ServerSettings {
         // No test reaches the internet: weather is off unless a test points it at a fake, and a test that points
-        // only the forecasts at one finds geocoding refused at once (port 9, discard, has no listener here).
+        // only the forecasts at one finds geocoding refused at once (port 9, discard, has no listener here). Art
+        // is the embedded sample, and events the demo programme, unless a test points them at fakes.
         var values = [
             "port": "0", "dataDir": makeDataDirectory(), "publicURL": "http://marquee.test", "weather.provider": "off",
-            "openMeteo.geocodingURL": "http://127.0.0.1:9/v1",
+            "openMeteo.geocodingURL": "http://127.0.0.1:9/v1", "art.provider": "embedded",
         ]
         values.merge(overrides) { $1 }
         return try ServerSettings(reading: reader(values))
