@@ -1,3 +1,4 @@
+import Foundation
 import MarqueeCore
 package import MarqueeWire
 
@@ -12,6 +13,9 @@ package struct Card: Sendable {
     /// person is saved as an actor).
     let savedSub: String?
     let image: String
+    /// What else a heart saves with the item (its snapshot's `extra`, as JSON): an event's date, so that the
+    /// favourite can say when the event has ended.
+    var extra: String? = nil
 
     /// A card for a movie, show or person from a list.
     package init(_ item: MediaSummary) {
@@ -30,6 +34,20 @@ package struct Card: Sendable {
         self.init(
             kind: .person, id: cast.id, title: cast.name, sub: cast.character, image: cast.profile?.small,
             savedSub: "Acting")
+    }
+
+    /// A card for an item of another experience (an event, a work of art).
+    package init(
+        kind: SavedKind, id: String, title: String, sub: String?, image: String?, extra: [String: String]? = nil
+    ) {
+        self.kind = kind.rawValue
+        self.id = id
+        href = Card.href(kind: kind.rawValue, id: id)
+        self.title = title
+        self.sub = sub.flatMap(\.nonEmpty)
+        savedSub = nil
+        self.image = image ?? Card.noImage
+        self.extra = extra.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     init(kind: MediaKind, id: Int, title: String, sub: String?, image: String?, savedSub: String? = nil) {

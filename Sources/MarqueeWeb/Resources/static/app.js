@@ -110,12 +110,16 @@ function itemOf(button) { return button.closest("[data-kind][data-id]"); }
 
 function snapshotOf(holder) {
   if (holder.dataset.title) {
-    return { title: holder.dataset.title, image_url: storedImage(holder.dataset.image), subtitle: holder.dataset.sub || null };
+    const snapshot = { title: holder.dataset.title, image_url: storedImage(holder.dataset.image), subtitle: holder.dataset.sub || null };
+    if (holder.dataset.extra) snapshot.extra = JSON.parse(holder.dataset.extra);
+    return snapshot;
   }
   const img = $("img", holder);
   const sub = $(".s", holder);
   const subtitle = holder.dataset.savedSub || (sub ? sub.textContent : null);
-  return { title: $(".t", holder).textContent, image_url: img ? storedImage(img.getAttribute("src")) : null, subtitle };
+  const snapshot = { title: $(".t", holder).textContent, image_url: img ? storedImage(img.getAttribute("src")) : null, subtitle };
+  if (holder.dataset.extra) snapshot.extra = JSON.parse(holder.dataset.extra);
+  return snapshot;
 }
 
 /** A saved item's API path, and how a toast names its list. */
