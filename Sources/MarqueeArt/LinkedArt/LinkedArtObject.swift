@@ -46,7 +46,8 @@ package struct LinkedArtObject: Decodable, Sendable, Equatable {
         if makers.isEmpty, let makerLine { makers = [makerLine] }
         if makerLine == nil, !makers.isEmpty { makerLine = makers.joined(separator: ", ") }
         let timespan = activities.flatMap(\.timespan).first
-        dateText = timespan?.identifiedBy.filter { $0.isType("Name") || $0.types.isEmpty }.best()
+        let dateNames = timespan?.identifiedBy.filter { $0.isType("Name") || $0.types.isEmpty } ?? []
+        dateText = dateNames.best().map { dateNames.contains(where: \.isEnglish) ? $0 : DatingText.english($0) }
         beginYear = LinkedArtNode.year(timespan?.beginOfTheBegin ?? timespan?.endOfTheEnd)
         endYear = LinkedArtNode.year(timespan?.endOfTheEnd ?? timespan?.beginOfTheBegin)
         place = Self.joined(activities.flatMap(\.tookPlaceAt).compactMap(\.name))

@@ -1,5 +1,6 @@
 import MarqueeCore
 import MarqueeUpstream
+import MarqueeWire
 
 extension RijksmuseumProvider: ArtImageResolver {
     /// The image of the work numbered `objectNumber`, found once through the museum's search and Linked Art chain
