@@ -111,6 +111,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeArt",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeWire",
+                "MarqueeStore",
+                "MarqueeUpstream",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/art")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeAccounts",
             dependencies: [
                 "MarqueeCore",
@@ -159,6 +171,7 @@ let package = Package(
                 "MarqueeAccounts",
                 "MarqueeSaved",
                 "MarqueeWeather",
+                "MarqueeArt",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -210,6 +223,7 @@ let package = Package(
                 "MarqueeServer",
                 "MarqueeWeb",
                 "MarqueeWeather",
+                "MarqueeArt",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

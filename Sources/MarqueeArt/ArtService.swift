@@ -1,0 +1,68 @@
+package import Foundation
+import MarqueeCore
+package import MarqueeWire
+
+/// Works of art as the API answers them: from the museum's live services when there are any, else, and whenever
+/// they cannot be reached, from the embedded sample, saying so (`live_search_unavailable`).
+package struct ArtService: Sendable {
+    private let live: (any ArtProvider)?
+    private let embedded: EmbeddedArt
+    private let outage: OutageWindow
+    private let now: @Sendable () -> Date
+
+    /// Serves `live` (nil: `MARQUEE_ART_PROVIDER=embedded`), falling back to `embedded`; after the museum could not
+    /// be reached, the sample answers at once for `retryLiveAfter` seconds before the museum is asked again.
+    package init(
+        live: (any ArtProvider)?, embedded: EmbeddedArt, retryLiveAfter: TimeInterval = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.live = live
+        self.embedded = embedded
+        outage = OutageWindow(duration: retryLiveAfter)
+        self.now = now
+    }
+
+    /// Page `page` of the works matching `query` (empty: the highlights).
+    package func search(query: String, page: Int) async throws -> ArtPage {
+        guard let live else { return try await embedded.search(query: query, page: page) }
+        guard !outage.isOpen(at: now()) else { return try await fallback(query: query, page: page) }
+        do {
+            return try await live.search(query: query, page: page)
+        } catch let error as DomainError where error.code == .artUnavailable {
+            noteOutage(error)
+            return try await fallback(query: query, page: page)
+        }
+    }
+
+    /// The work with object number `id`: from the museum, or from the sample when the museum cannot be reached
+    /// (or no longer knows it) and the sample has it.
+    package func artwork(id: String) async throws -> ArtworkDetails {
+        let number = try ObjectNumber(id)
+        guard let live else { return try await embedded.artwork(id: number.value) }
+        guard !outage.isOpen(at: now()) else {
+            guard embedded.work(objectNumber: number.value) != nil else {
+                throw DomainError(.artUnavailable, "The Rijksmuseum can't be reached right now. Please try again soon.")
+            }
+            return try await embedded.artwork(id: number.value)
+        }
+        do {
+            return try await live.artwork(id: number.value)
+        } catch let error as DomainError where error.code == .artUnavailable || error.code == .artworkNotFound {
+            if error.code == .artUnavailable { noteOutage(error) }
+            guard embedded.work(objectNumber: number.value) != nil else { throw error }
+            return try await embedded.artwork(id: number.value)
+        }
+    }
+
+    private func fallback(query: String, page: Int) async throws -> ArtPage {
+        var answer = try await embedded.search(query: query, page: page)
+        answer.liveSearchUnavailable = true
+        return answer
+    }
+
+    /// An anonymous caller past its share is told to wait (`retryAfterSeconds`); that says nothing of the museum,
+    /// so it does not turn the live search off for everyone.
+    private func noteOutage(_ error: DomainError) {
+        if error.retryAfterSeconds == nil { outage.noteFailure(at: now()) }
+    }
+}
