@@ -3,6 +3,7 @@ package import Foundation
 package import Hummingbird
 package import Logging
 package import MarqueeAccounts
+import MarqueeArt
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeStore
@@ -93,6 +94,8 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             provider: makeForecastProvider(
                 settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies),
             now: dependencies.now)
+        let art = try makeArt(
+            settings: settings, upstreams: upstreams, publicURL: publicURL, logger: logger, dependencies: dependencies)
         let saved = ItemsAssembly(
             settings: settings, database: database, authority: CitySnapshots(cities: cityLookup),
             dependencies: dependencies)
@@ -163,6 +166,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
+        ArtRoutes(art: art.service, sample: art.sample).register(on: router)
         WeatherRoutes(
             cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,
             accounts: accounts.service, cache: responseCache
@@ -214,8 +218,38 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
 
 /// Where catalog images come from besides this server: TMDB's image host when TMDB is the source.
 private func imageOrigins(_ settings: ServerSettings) -> [String] {
-    guard let tmdb = settings.tmdb else { return [] }
-    return [Authenticator.origin(of: tmdb.imageBaseURL ?? "https://image.tmdb.org")]
+    var origins: [String] = []
+    if let tmdb = settings.tmdb {
+        origins.append(Authenticator.origin(of: tmdb.imageBaseURL ?? "https://image.tmdb.org"))
+    }
+    // The museum's images come from its IIIF server; a test's fake serves them from where it serves the rest.
+    if settings.art.provider == .rijksmuseum {
+        origins += [
+            "https://iiif.micr.io", Authenticator.origin(of: settings.art.rijksmuseumSearchURL),
+            Authenticator.origin(of: settings.art.rijksmuseumIDURL),
+        ]
+    }
+    return Array(Set(origins)).sorted()
+}
+
+/// Works of art: the embedded sample, behind the Rijksmuseum's live services unless `art.provider` is `embedded`.
+private func makeArt(
+    settings: ServerSettings, upstreams: Upstreams?, publicURL: PublicBaseURL, logger: Logger,
+    dependencies: AppDependencies
+) throws -> (service: ArtService, sample: EmbeddedArt) {
+    let sample = try EmbeddedSample.embedded()
+    var live: RijksmuseumProvider?
+    if settings.art.provider == .rijksmuseum, let upstreams {
+        let fetcher = UpstreamFetcher(
+            name: "The Rijksmuseum", transport: upstreams.transport, cache: upstreams.cache,
+            policy: settings.tuning.rijksmuseumPolicy, coordination: upstreams.coordination, logger: logger,
+            unavailable: .artUnavailable, now: dependencies.now)
+        live = RijksmuseumProvider(
+            searchURL: settings.art.rijksmuseumSearchURL, idURL: settings.art.rijksmuseumIDURL, fetcher: fetcher,
+            highlights: sample.highlights, logger: logger, now: dependencies.now)
+    }
+    let embedded = EmbeddedArt(sample: sample, images: live, placeholders: ArtPlaceholders(baseURL: publicURL))
+    return (ArtService(live: live, embedded: embedded, now: dependencies.now), embedded)
 }
 
 /// TMDB when credentials are configured (with its HTTP client and cache upkeep as services), else the local catalog.
@@ -228,7 +262,10 @@ private struct Upstreams {
     let services: [any Service]
 
     init?(settings: ServerSettings, database: any Database, logger: Logger, dependencies: AppDependencies) {
-        guard settings.tmdb != nil || settings.weather.provider != .off else { return nil }
+        guard
+            settings.tmdb != nil || settings.weather.provider != .off || settings.art.provider == .rijksmuseum
+                || settings.events.ticketmasterAPIKey != nil
+        else { return nil }
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let cache = SQLUpstreamCacheStore(database: database)
         transport = AsyncHTTPClientTransport(client: client)

@@ -25,6 +25,16 @@ package struct ServerTuning: Sendable {
         policy.requestsPerSecond = 1
         return policy
     }()
+    /// The Rijksmuseum's keyless services publish no limit; Marquee keeps to ten calls a second, and gives up
+    /// quickly so that the embedded sample answers instead.
+    package var rijksmuseumPolicy: UpstreamFetcher.Policy = {
+        var policy = UpstreamFetcher.Policy()
+        policy.requestsPerSecond = 10
+        policy.timeout = .seconds(4)
+        policy.maxAttempts = 2
+        policy.defaultMaxAge = 30 * 86_400
+        return policy
+    }()
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.
     package var geocodingDeadline: Duration = .milliseconds(800)
     /// How often idle guests, ended sessions and old links are looked for.
