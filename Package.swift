@@ -111,6 +111,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeEvents",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeWire",
+                "MarqueeStore",
+                "MarqueeUpstream",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeAccounts",
             dependencies: [
                 "MarqueeCore",
@@ -159,6 +170,7 @@ let package = Package(
                 "MarqueeAccounts",
                 "MarqueeSaved",
                 "MarqueeWeather",
+                "MarqueeEvents",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -210,6 +222,7 @@ let package = Package(
                 "MarqueeServer",
                 "MarqueeWeb",
                 "MarqueeWeather",
+                "MarqueeEvents",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
