@@ -123,6 +123,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "MarqueeEvents",
+            dependencies: [
+                "MarqueeCore",
+                "MarqueeWire",
+                "MarqueeStore",
+                "MarqueeUpstream",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "MarqueeAccounts",
             dependencies: [
                 "MarqueeCore",
@@ -172,6 +183,7 @@ let package = Package(
                 "MarqueeSaved",
                 "MarqueeWeather",
                 "MarqueeArt",
+                "MarqueeEvents",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -224,6 +236,7 @@ let package = Package(
                 "MarqueeWeb",
                 "MarqueeWeather",
                 "MarqueeArt",
+                "MarqueeEvents",
                 "MarqueeUpstream",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -9,6 +9,7 @@ package import MarqueeStore
 ///   served while the upstream fails — but never when older than `maxStaleness` (TMDB's terms: 6 months);
 /// - concurrent identical requests make one upstream call, across every instance sharing the database too;
 /// - calls are spaced by an outbound rate limit (shared by those instances) and retried with backoff on 429 and 5xx;
+/// - an upstream with a daily allowance (`Policy.dailyLimit`) gets no more calls than that in a UTC day;
 /// - anonymous callers (`UpstreamCaller`) may start only their share of the calls: past it they get what is
 ///   cached, however stale, or `catalog.upstream_unavailable` with the seconds to wait.
 package struct UpstreamFetcher: Sendable {
@@ -33,6 +34,9 @@ package struct UpstreamFetcher: Sendable {
         package var anonymousPerAddressPerSecond: Double = 1
         /// Calls one client address may start at once while not signed in.
         package var anonymousPerAddressBurst: Double = 5
+        /// Calls a UTC day at most, retries included (nil: no daily limit). Past it, callers get what is cached or
+        /// the unavailable code, with the seconds until midnight UTC to wait.
+        package var dailyLimit: Int? = nil
 
         /// The default policy.
         package init() {}
@@ -43,6 +47,7 @@ package struct UpstreamFetcher: Sendable {
     private let policy: Policy
     private let limiter: RateLimiter
     private let anonymous: AnonymousShare
+    private let budget: DailyBudget?
     let coalescer = RequestCoalescer<CachedResponse>()
     /// Batch calls under way, each answered as its parts (see `currentBatch`).
     let batches = RequestCoalescer<BatchAnswer>()
@@ -70,6 +75,7 @@ package struct UpstreamFetcher: Sendable {
         self.anonymous = AnonymousShare(
             perSecond: max(0.1, policy.requestsPerSecond * policy.anonymousShare),
             perAddressPerSecond: policy.anonymousPerAddressPerSecond, burst: policy.anonymousPerAddressBurst)
+        self.budget = policy.dailyLimit.map(DailyBudget.init(limit:))
         self.logger = logger
         self.now = now
     }
@@ -203,6 +209,14 @@ package struct UpstreamFetcher: Sendable {
         var attempt = 0
         while true {
             attempt += 1
+            if let budget, let wait = budget.take(at: now()) {
+                logger.warning(
+                    "Daily upstream budget spent", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
+                throw DomainError(
+                    unavailableCode,
+                    "Marquee has made as many calls to \(upstreamName) as it may today. Please try again after "
+                        + "midnight UTC.", retryAfterSeconds: wait)
+            }
             guard try await limiter.acquire(maxWait: policy.timeout), try await takeSharedSlot() else {
                 logger.warning(
                     "Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
@@ -237,13 +251,16 @@ package struct UpstreamFetcher: Sendable {
             case 404:
                 throw DomainError(.catalogNotFound, "\(upstreamName) has no such item.")
             case 429, 500..<600:
-                guard attempt < policy.maxAttempts else {
+                let retryAfter = response.headers["retry-after"].flatMap {
+                    Double($0.trimmingCharacters(in: .whitespaces))
+                }
+                // Past the last attempt, or told to wait longer than a request may: the caller hears how long.
+                guard attempt < policy.maxAttempts, (retryAfter ?? 0) <= Self.longestRetryAfter else {
                     logger.warning(
                         "Upstream kept failing; giving up",
                         metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)", "status": "\(response.status)"])
-                    throw unavailable()
+                    throw unavailable(retryAfter: retryAfter)
                 }
-                let retryAfter = response.headers["retry-after"].flatMap(Double.init)
                 try await Task.sleep(for: backoff(attempt: attempt, retryAfter: retryAfter))
             case 401, 403:
                 logger.error(
@@ -259,12 +276,22 @@ package struct UpstreamFetcher: Sendable {
         }
     }
 
-    private func unavailable() -> DomainError {
-        DomainError(unavailableCode, "\(upstreamName) can't be reached right now. Please try again in a moment.")
+    /// The unavailable error; with the wait the upstream asked for (`Retry-After` in seconds), passed on to the
+    /// caller.
+    private func unavailable(retryAfter: Double? = nil) -> DomainError {
+        let seconds = retryAfter.flatMap { $0 >= 0 && $0 < 86_400 * 7 ? max(1, Int($0.rounded(.up))) : nil }
+        return DomainError(
+            unavailableCode, "\(upstreamName) can't be reached right now. Please try again in a moment.",
+            retryAfterSeconds: seconds)
     }
 
+    /// The longest `Retry-After` waited for before retrying; a longer one ends the request.
+    private static let longestRetryAfter: Double = 10
+
     private func backoff(attempt: Int, retryAfter: Double?) -> Duration {
-        if let retryAfter, retryAfter >= 0, retryAfter <= 10 { return .milliseconds(Int(retryAfter * 1000)) }
+        if let retryAfter, retryAfter >= 0, retryAfter <= Self.longestRetryAfter {
+            return .milliseconds(Int(retryAfter * 1000))
+        }
         let base = policy.retryBaseDelay * (1 << (attempt - 1))
         return base + base * Double.random(in: 0..<0.25)
     }
