@@ -1,5 +1,6 @@
 package import Foundation
 import MarqueeCore
+import MarqueeUpstream
 package import MarqueeWire
 
 /// Works of art as the API answers them: from the museum's live services when there are any, else, and whenever
@@ -8,17 +9,21 @@ package struct ArtService: Sendable {
     private let live: (any ArtProvider)?
     private let embedded: EmbeddedArt
     private let outage: OutageWindow
+    private let liveDeadline: Duration
     private let now: @Sendable () -> Date
 
     /// Serves `live` (nil: `MARQUEE_ART_PROVIDER=embedded`), falling back to `embedded`; after the museum could not
-    /// be reached, the sample answers at once for `retryLiveAfter` seconds before the museum is asked again.
+    /// be reached, the sample answers at once for `retryLiveAfter` seconds before the museum is asked again. A
+    /// search the museum has not answered within `liveDeadline` is answered from the sample too (offline, its
+    /// timeouts would otherwise hold the page for many seconds).
     package init(
-        live: (any ArtProvider)?, embedded: EmbeddedArt, retryLiveAfter: TimeInterval = 30,
-        now: @escaping @Sendable () -> Date = { Date() }
+        live: (any ArtProvider)?, embedded: EmbeddedArt, retryLiveAfter: TimeInterval = 300,
+        liveDeadline: Duration = .seconds(4), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.live = live
         self.embedded = embedded
         outage = OutageWindow(duration: retryLiveAfter)
+        self.liveDeadline = liveDeadline
         self.now = now
     }
 
@@ -26,10 +31,17 @@ package struct ArtService: Sendable {
     package func search(query: String, page: Int) async throws -> ArtPage {
         guard let live else { return try await embedded.search(query: query, page: page) }
         guard !outage.isOpen(at: now()) else { return try await fallback(query: query, page: page) }
+        let answer = await Deadline.first(within: liveDeadline) { () -> Result<ArtPage, any Error>? in
+            do { return .success(try await live.search(query: query, page: page)) } catch { return .failure(error) }
+        }
+        guard let answer else {
+            outage.noteFailure(at: now())
+            return try await fallback(query: query, page: page)
+        }
         do {
-            return try await live.search(query: query, page: page)
+            return try answer.get()
         } catch let error as DomainError where error.code == .artUnavailable {
-            noteOutage(error)
+            await noteOutage(error)
             return try await fallback(query: query, page: page)
         }
     }
@@ -48,7 +60,7 @@ package struct ArtService: Sendable {
         do {
             return try await live.artwork(id: number.value)
         } catch let error as DomainError where error.code == .artUnavailable || error.code == .artworkNotFound {
-            if error.code == .artUnavailable { noteOutage(error) }
+            if error.code == .artUnavailable { await noteOutage(error) }
             guard embedded.work(objectNumber: number.value) != nil else { throw error }
             return try await embedded.artwork(id: number.value)
         }
@@ -60,9 +72,10 @@ package struct ArtService: Sendable {
         return answer
     }
 
-    /// An anonymous caller past its share is told to wait (`retryAfterSeconds`); that says nothing of the museum,
-    /// so it does not turn the live search off for everyone.
-    private func noteOutage(_ error: DomainError) {
-        if error.retryAfterSeconds == nil { outage.noteFailure(at: now()) }
+    /// An anonymous caller past its share is told to wait (`retryAfterSeconds`) too; that says nothing of the
+    /// museum, so it does not turn the live search off for everyone. (A museum that asks to wait does.)
+    private func noteOutage(_ error: DomainError) async {
+        if error.retryAfterSeconds != nil, let caller = UpstreamCaller.current, !(await caller.isSignedIn()) { return }
+        outage.noteFailure(at: now())
     }
 }

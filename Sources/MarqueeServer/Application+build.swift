@@ -6,6 +6,7 @@ package import MarqueeAccounts
 import MarqueeArt
 import MarqueeCatalog
 import MarqueeCore
+import MarqueeEvents
 import MarqueeStore
 package import MarqueeStoreSQL
 import MarqueeUpstream
@@ -96,6 +97,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             now: dependencies.now)
         let art = try makeArt(
             settings: settings, upstreams: upstreams, publicURL: publicURL, logger: logger, dependencies: dependencies)
+        let events = makeEvents(settings: settings, upstreams: upstreams, logger: logger, dependencies: dependencies)
         let saved = ItemsAssembly(
             settings: settings, database: database, authority: CitySnapshots(cities: cityLookup),
             dependencies: dependencies)
@@ -167,6 +169,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
         ArtRoutes(art: art.service, sample: art.sample).register(on: router)
+        EventsRoutes(events: events, places: EventPlaces(lookup: cityLookup, search: citySearch)).register(on: router)
         WeatherRoutes(
             cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,
             accounts: accounts.service, cache: responseCache
@@ -230,6 +233,23 @@ private func imageOrigins(_ settings: ServerSettings) -> [String] {
         ]
     }
     return Array(Set(origins)).sorted()
+}
+
+/// Events from Ticketmaster when it has a key, else (and for demo ids always) from the demo programme.
+private func makeEvents(
+    settings: ServerSettings, upstreams: Upstreams?, logger: Logger, dependencies: AppDependencies
+) -> EventsService {
+    let demo = DemoEvents(directory: dependencies.cities, now: dependencies.now)
+    guard let apiKey = settings.events.ticketmasterAPIKey, let upstreams else {
+        return EventsService(live: nil, demo: demo)
+    }
+    let fetcher = UpstreamFetcher(
+        name: "Ticketmaster", transport: upstreams.transport, cache: upstreams.cache,
+        policy: TicketmasterProvider.policy(settings.tuning.ticketmasterPolicy), coordination: upstreams.coordination, logger: logger,
+        unavailable: .eventsUnavailable, now: dependencies.now)
+    let live = TicketmasterProvider(
+        baseURL: settings.events.ticketmasterBaseURL, apiKey: apiKey, fetcher: fetcher, now: dependencies.now)
+    return EventsService(live: live, demo: demo)
 }
 
 /// Works of art: the embedded sample, behind the Rijksmuseum's live services unless `art.provider` is `embedded`.

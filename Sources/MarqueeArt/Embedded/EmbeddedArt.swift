@@ -1,5 +1,6 @@
 import MarqueeCore
 package import MarqueeWire
+import Synchronization
 
 /// Works of art from the embedded sample: its facts, our descriptions, and each work's image from `images` (the
 /// museum's IIIF service, found once and kept), or a generated placeholder when it cannot be had.
@@ -22,7 +23,7 @@ package struct EmbeddedArt: ArtProvider {
         let page = max(1, page)
         let found = sample.search(query)
         let works = Array(found.dropFirst((page - 1) * ArtPage.size).prefix(ArtPage.size))
-        let pictures = await boundedMap(works, limit: Self.parallelLookups) { await self.images(of: $0) }
+        let pictures = await pictures(of: works)
         let results = zip(works, pictures).map { work, images in
             ArtworkSummary(
                 id: work.id, title: work.title, maker: work.maker, date: work.date, thumbnailURL: images.thumbnail,
@@ -38,7 +39,7 @@ package struct EmbeddedArt: ArtProvider {
         guard let work = sample.work(objectNumber: number.value) else {
             throw DomainError(.artworkNotFound, "Marquee's sample of the Rijksmuseum has no work numbered \(number).")
         }
-        let images = await images(of: work)
+        let images = await pictures(of: [work])[0]
         return ArtworkDetails(
             id: work.id, title: work.title, maker: work.maker, date: work.date, thumbnailURL: images.thumbnail,
             imageURL: images.large, makers: work.makers,
@@ -53,8 +54,21 @@ package struct EmbeddedArt: ArtProvider {
         sample.work(objectNumber: objectNumber)
     }
 
-    private func images(of work: EmbeddedWork) async -> ArtworkImages {
-        if let found = await images?.images(objectNumber: work.id) { return found }
-        return placeholders.images(objectNumber: work.id)
+    /// How long a page waits for its works' images before placeholders stand in for those not found yet (their
+    /// lookups finish, and are kept, in the background).
+    static let imageDeadline: Duration = .milliseconds(1_500)
+
+    /// The images of `works`, in order: the museum's where found in time, else placeholders.
+    private func pictures(of works: [EmbeddedWork]) async -> [ArtworkImages] {
+        guard let images else { return works.map { placeholders.images(objectNumber: $0.id) } }
+        let found = Mutex<[String: ArtworkImages]>([:])
+        _ = await Deadline.first(within: Self.imageDeadline) { () -> Bool? in
+            _ = await boundedMap(works, limit: Self.parallelLookups) { work in
+                if let image = await images.images(objectNumber: work.id) { found.withLock { $0[work.id] = image } }
+            }
+            return true
+        }
+        let known = found.withLock { $0 }
+        return works.map { known[$0.id] ?? placeholders.images(objectNumber: $0.id) }
     }
 }

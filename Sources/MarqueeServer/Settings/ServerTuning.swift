@@ -25,14 +25,22 @@ package struct ServerTuning: Sendable {
         policy.requestsPerSecond = 1
         return policy
     }()
-    /// The Rijksmuseum's keyless services publish no limit; Marquee keeps to ten calls a second, and gives up
-    /// quickly so that the embedded sample answers instead.
+    /// The Rijksmuseum's keyless services publish no limit; Marquee keeps to twenty calls a second (a page of
+    /// works not seen before takes about sixty), and gives up quickly so that the embedded sample answers instead.
     package var rijksmuseumPolicy: UpstreamFetcher.Policy = {
         var policy = UpstreamFetcher.Policy()
-        policy.requestsPerSecond = 10
+        policy.requestsPerSecond = 20
         policy.timeout = .seconds(4)
         policy.maxAttempts = 2
         policy.defaultMaxAge = 30 * 86_400
+        return policy
+    }()
+    /// Ticketmaster's timeouts and retries; its own limits (5 calls a second, 5,000 a day per key) are applied by
+    /// `TicketmasterProvider.policy`.
+    package var ticketmasterPolicy: UpstreamFetcher.Policy = {
+        var policy = UpstreamFetcher.Policy()
+        policy.timeout = .seconds(5)
+        policy.maxAttempts = 2
         return policy
     }()
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.
