@@ -245,7 +245,8 @@ private func makeEvents(
     }
     let fetcher = UpstreamFetcher(
         name: "Ticketmaster", transport: upstreams.transport, cache: upstreams.cache,
-        policy: TicketmasterProvider.policy(settings.tuning.ticketmasterPolicy), coordination: upstreams.coordination, logger: logger,
+        policy: TicketmasterProvider.policy(settings.tuning.ticketmasterPolicy), coordination: upstreams.coordination,
+        logger: logger,
         unavailable: .eventsUnavailable, now: dependencies.now)
     let live = TicketmasterProvider(
         baseURL: settings.events.ticketmasterBaseURL, apiKey: apiKey, fetcher: fetcher, now: dependencies.now)

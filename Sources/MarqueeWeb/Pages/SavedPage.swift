@@ -95,7 +95,8 @@ package struct SavedPage: WebPage {
             (nil, "All"), (.movie, "Movies"), (.tv, "TV"), (.person, "People"), (.city, "Cities"), (.event, "Events"),
             (.artwork, "Art"),
         ]
-        tabs = kinds.filter { list == .favorites || $0.0 == nil || $0.0 == .movie || $0.0 == .tv }.map { choice, label in
+        tabs = kinds.filter { list == .favorites || $0.0 == nil || $0.0 == .movie || $0.0 == .tv }.map {
+            choice, label in
             let parameters = [choice.map { "kind=\($0.rawValue)" }, showParameter].compactMap { $0 }
             return PageLink(
                 href: parameters.isEmpty ? base : "\(base)?\(parameters.joined(separator: "&"))", label: label,
