@@ -140,7 +140,11 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             weather: WebWeather(
                 cities: cityLookup, search: citySearch, forecasts: weather,
                 saved: SavedCitiesWeather(
-                    weather: weather, cities: cityLookup, accounts: accounts.service, items: saved.service)))
+                    weather: weather, cities: cityLookup, accounts: accounts.service, items: saved.service)),
+            art: art.service,
+            events: WebEvents(
+                service: events, places: EventPlaces(lookup: cityLookup, search: citySearch),
+                demo: DemoEvents(directory: dependencies.cities, now: dependencies.now)))
         router.add(middleware: TelemetryMiddleware(instruments: instruments))
         router.add(middleware: CompressionMiddleware())
         let allowed = AllowedMethods()

@@ -11,7 +11,7 @@ package struct Card: Sendable {
     let sub: String?
     /// The subtitle a heart saves, when it is not the one shown (a cast card shows the character played; the
     /// person is saved as an actor).
-    let savedSub: String?
+    var savedSub: String?
     let image: String
     /// What else a heart saves with the item (its snapshot's `extra`, as JSON): an event's date, so that the
     /// favourite can say when the event has ended.

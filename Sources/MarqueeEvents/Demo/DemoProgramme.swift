@@ -18,7 +18,8 @@ package struct DemoProgramme: EventsProvider {
     /// How far from the place a search reaches.
     static let radiusKilometres = 50.0
 
-    let cities: [City]
+    /// The cities it plays in.
+    package let cities: [City]
     let positions: [Int: Int]
     let now: @Sendable () -> Date
     let calendar: Calendar

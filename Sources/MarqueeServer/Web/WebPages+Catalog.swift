@@ -10,7 +10,12 @@ extension WebPages {
         router.get("/") { request, context in
             try await rendering(request, context) { visit in
                 // The app opens into the experience the person chose; the others stay in the navigation.
-                if visit.experience == .weather { return try await weatherHome(request, context, visit: visit) }
+                switch visit.experience {
+                case .weather: return try await weatherHome(request, context, visit: visit)
+                case .events: return try await eventsHome(request, context, visit: visit)
+                case .art: return try await artHome(request, context, visit: visit)
+                case .movies: break
+                }
                 let feed = try await home.build(locale: visit.locale)
                 // The hero's trailer is in its details; without them the hero simply has no "Play trailer".
                 var heroVideos: [Video]?

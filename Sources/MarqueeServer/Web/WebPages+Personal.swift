@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MarqueeAccounts
 import MarqueeCore
+import MarqueeEvents
 import MarqueeSaved
 import MarqueeStore
 import MarqueeWeb
@@ -41,7 +42,10 @@ extension WebPages {
                             list == .favorites ? .favorites : .watchlist, visit, scripts: ["saved.js"]),
                         list: list, kind: query.kind, watched: query.watched, sort: query.sort.rawValue,
                         order: query.descending ? "desc" : "asc",
-                        query: parse.query("q") ?? "", items: page.items, next: cursor)
+                        query: parse.query("q") ?? "", items: page.items, next: cursor,
+                        hasEnded: { [now = events.demo.now()] in
+                            $0.kind == .event && $0.snapshot.eventHasEnded(now: now)
+                        })
                     return try responses.page(saved)
                 }
             }

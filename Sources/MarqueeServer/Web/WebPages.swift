@@ -1,5 +1,6 @@
 import Hummingbird
 import MarqueeAccounts
+import MarqueeArt
 import MarqueeCatalog
 import MarqueeCore
 import MarqueeSaved
@@ -18,11 +19,14 @@ struct WebPages: Sendable {
     /// Google sign-in for browsers; nil when the server has no Google client secret.
     let google: OAuthCodeFlow?
     let weather: WebWeather
+    let art: ArtService
+    let events: WebEvents
 
     /// The page addresses (pages, not API routes, so the OpenAPI document leaves them out).
     static let paths: Set<String> = [
         "/", "/movies", "/tv", "/genres", "/search", "/movie/{id}", "/tv/{id}", "/person/{id}", "/favorites",
-        "/watchlist", "/weather", "/weather/{id}", "/downloads", "/account", "/settings", "/signin", "/signup",
+        "/watchlist", "/weather", "/weather/{id}", "/events", "/events/{id}", "/events/{id}/demo-tickets", "/art",
+        "/art/{id}", "/downloads", "/account", "/settings", "/signin", "/signup",
         "/sw.js",
         "/static/{name}",
         "/auth/google", "/auth/google/callback", "/verify", "/reset", "/email/confirm",
@@ -49,6 +53,8 @@ struct WebPages: Sendable {
         registerSignInPages(on: router)
         registerPersonalPages(on: router)
         registerWeatherPages(on: router)
+        registerEventPages(on: router)
+        registerArtPages(on: router)
         registerGoogleSignIn(on: router)
         registerLinkPages(on: router)
     }

@@ -40,6 +40,8 @@ package struct SavedPage: WebPage {
         let rating: String?
         let ratings: [Choice]
         let imageAlt: String
+        /// A favourite event that has taken place: it stays, marked.
+        var ended = false
     }
 
     /// What the watchlist shows, as its Show menu (`show=`) names it.
@@ -70,7 +72,7 @@ package struct SavedPage: WebPage {
     /// is the cursor of the following page. (Its live stream resumes from the point `chrome` carries.)
     package init(
         chrome: Chrome, list: SavedList, kind: SavedKind?, watched: Bool? = nil, sort: String, order: String,
-        query: String, items: [SavedItem], next: String?
+        query: String, items: [SavedItem], next: String?, hasEnded: (SavedItem) -> Bool = { _ in false }
     ) {
         self.chrome = chrome
         self.sort = sort
@@ -112,7 +114,11 @@ package struct SavedPage: WebPage {
         sorts = sortChoices.map { Choice(value: $0.0, label: $0.1, selected: $0.0 == "\(sort).\(order)") }
         self.query = query
         self.kind = kind?.rawValue
-        self.items = items.map(Entry.init)
+        self.items = items.map { item in
+            var entry = Entry(item)
+            entry.ended = hasEnded(item)
+            return entry
+        }
         filtered = kind != nil || !query.isEmpty || watched != nil
         var parameters = ["sort=\(sort)", "order=\(order)"]
         if let kind { parameters.append("kind=\(kind.rawValue)") }

@@ -474,16 +474,27 @@ function fromTemplate(id) {
   return document.getElementById(id).content.firstElementChild.cloneNode(true);
 }
 
-/** A poster card for an item of a list (`card.mustache`), with its heart. */
+/** How a card shows an item of a list: its link, picture, title and line, as the server draws it (`Card`). Pages
+ * of other experiences add theirs (things.js). */
+const cardLooks = {};
+function cardLook(item) {
+  if (cardLooks[item.media_type]) return cardLooks[item.media_type](item);
+  const image = item.media_type === "person" ? item.profile : item.poster;
+  return { href: `/${item.media_type}/${item.id}`, image: image && image.small, title: item.title, sub: item.media_type === "person" ? item.known_for_department : item.year };
+}
+
+/** A card for an item of a list (`card.mustache`), with its heart. */
 function card(item) {
   const li = fromTemplate("card-template");
+  const look = cardLook(item);
   li.dataset.kind = item.media_type;
   li.dataset.id = String(item.id);
-  $("a", li).href = `/${item.media_type}/${item.id}`;
-  const image = item.media_type === "person" ? item.profile : item.poster;
-  $("img", li).src = image ? image.small : "/static/no-image.svg";
-  $(".t", li).textContent = item.title;
-  fillOrRemove($(".s", li), item.media_type === "person" ? item.known_for_department : item.year);
+  if (look.savedSub) li.dataset.savedSub = look.savedSub;
+  if (look.extra) li.dataset.extra = JSON.stringify(look.extra);
+  $("a", li).href = look.href;
+  $("img", li).src = look.image || "/static/no-image.svg";
+  $(".t", li).textContent = look.title;
+  fillOrRemove($(".s", li), look.sub);
   addHeart(li);
   return li;
 }
