@@ -35,6 +35,7 @@ PASSWORD = "Sunflower42x"
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from fake_open_meteo import FakeOpenMeteo  # noqa: E402
+from fake_rijksmuseum import FakeRijksmuseum  # noqa: E402
 
 
 class Server:
@@ -52,12 +53,16 @@ class Server:
     def start(self):
         """Starts (or starts again, on the same port and folder) the server and waits until it answers."""
         self.log = open(os.path.join(self.folder, "server.log"), "a")
-        # No test reaches the internet: weather comes from a local stand-in for Open-Meteo.
+        # No test reaches the internet: weather comes from a local stand-in for Open-Meteo, art from one for the
+        # Rijksmuseum; events are the demo programme (no Ticketmaster key). Every account here comes from one address,
+        # a few dozen a minute, past what the sign-in throttle lets one address try by default.
         self.process = subprocess.Popen(
             [self.binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.folder],
             stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             env=dict(os.environ, MARQUEE_WEATHER_PROVIDER="open-meteo", MARQUEE_OPEN_METEO_BASE_URL=FakeOpenMeteo.start(),
-                     MARQUEE_OPEN_METEO_GEOCODING_URL=FakeOpenMeteo.start()))
+                     MARQUEE_OPEN_METEO_GEOCODING_URL=FakeOpenMeteo.start(), MARQUEE_ART_PROVIDER="rijksmuseum",
+                     MARQUEE_RIJKSMUSEUM_SEARCH_URL=FakeRijksmuseum.search_url(),
+                     MARQUEE_RIJKSMUSEUM_ID_URL=FakeRijksmuseum.id_url(), MARQUEE_AUTH_THROTTLE_LIMIT="40"))
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -793,12 +798,89 @@ def test_settings_switch_the_experience(server, artifacts):
         d.quit()
 
 
+def test_events_heart_reaches_a_second_browser_and_settings_clear_it(server, artifacts):
+    address = "eve@example.com"
+    a = browser()
+    b = browser()
+    try:
+        a.get(server.base + "/signup")
+        find(a, "input[name=experience][value=events]").click()
+        find(a, "#email").send_keys(address)
+        find(a, "#password").send_keys(PASSWORD)
+        find(a, "#auth-form button[type=submit]").click()
+        wait(a, lambda d: finds(d, "#signup-done"), message="sign-up confirmation")
+        token = server.mailed_link(address, "/verify").split("token=")[1]
+        assert server.api("POST", "/api/v1/auth/verify", {"token": token})[0] == 200
+
+        sign_in(a, server, address, "/")
+        assert text_of(a, "h1") == "Events: the demo programme"
+        assert text_of(a, "nav a[aria-current=page]") == "Events"
+        assert "Demo event" in text_of(a, ".grid .card .s")
+        sign_in(b, server, address, "/favorites?kind=event")
+        assert text_of(b, "h1") == "Your favourite events"
+        b.execute_script("window.marqueeNoReload = true")
+
+        first = find(a, ".grid .card[data-kind=event]")
+        event_id = first.get_attribute("data-id")
+        wait(a, lambda d: d.execute_script("return !!window.EventSource"))
+        find(a, f'.card[data-id="{event_id}"] .heart').click()
+        wait(a, lambda d: find(d, f'.card[data-id="{event_id}"] .heart').get_attribute("aria-pressed") == "true",
+             message="the heart fills")
+        wait(b, lambda d: finds(d, f'.saved-item[data-kind=event][data-id="{event_id}"]'), timeout=5,
+             message="the favourite event appears on the other browser")
+
+        a.get(server.base + "/settings")
+        wait(a, lambda d: d.current_url.endswith("/account#prefs") and loaded(d), message="settings open")
+        find(a, "[data-clear-favourites]").click()
+        find(a, "[data-clear-confirm]").click()
+        wait(a, lambda d: "Cleared 1 favourite" in toast_text(d), message="cleared")
+        wait(b, lambda d: not finds(d, ".saved-item") and find(d, "#saved-empty").is_displayed(), timeout=5,
+             message="the other browser's favourite events are gone")
+        assert b.execute_script("return window.marqueeNoReload") is True, "the page was reloaded"
+        no_script_errors(a)
+        no_script_errors(b)
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_art_switch_search_open_and_heart(server, artifacts):
+    address = "rem@example.com"
+    server.member(address)
+    d = browser()
+    try:
+        sign_in(d, server, address, "/account")
+        find(d, "#prefs-form input[value=art]").click()
+        find(d, "#prefs-form button[type=submit]").click()
+        wait(d, lambda d: d.current_url == server.base + "/" and loaded(d), message="the app opens into Art")
+        assert text_of(d, "h1") == "Art: highlights of the Rijksmuseum"
+        find(d, "#f-q").send_keys("night watch")
+        find(d, "#f-q").send_keys(Keys.ENTER)
+        wait(d, lambda d: text_of(d, "h1") == "Art: night watch", message="search answered")
+        assert d.title.startswith("Art: night watch")
+        find(d, '.card[data-id="SK-C-5"] a').click()
+        wait(d, lambda d: d.current_url.endswith("/art/SK-C-5") and loaded(d), message="the work opens")
+        assert "Night Watch" in text_of(d, "h1")
+        assert find(d, "figure img").get_attribute("src").startswith(FakeRijksmuseum.start())
+        toggle = find(d, ".actions .toggle[data-list=favorites]")
+        wait(d, lambda d: d.execute_script("return !!window.EventSource"))
+        toggle.click()
+        wait(d, lambda d: toggle.get_attribute("aria-pressed") == "true", message="hearted")
+        d.get(server.base + "/favorites?kind=artwork")
+        wait(d, lambda d: finds(d, '.saved-item[data-kind=artwork][data-id="SK-C-5"]'), message="in favourite art")
+        assert find(d, '.saved-item[data-id="SK-C-5"] a').get_attribute("href").endswith("/art/SK-C-5")
+        no_script_errors(d)
+    finally:
+        d.quit()
+
+
 def take_screenshots(server, artifacts):
     server.member("shots@example.com")
     pages = [("home", "/"), ("movies", "/movies"), ("search", "/search?q=the"), ("movie", "/movie/603"),
              ("tv", "/tv/1399"), ("genres", "/genres"), ("favorites", "/favorites"), ("account", "/account"),
              ("signin", "/signin"), ("long-search", "/search?q=" + "W" * 200),
-             ("weather", "/weather?q=par"), ("city", "/weather/2988507")]
+             ("weather", "/weather?q=par"), ("city", "/weather/2988507"), ("events", "/events"),
+             ("events-near", "/events?place=Shanghai"), ("art", "/art"), ("artwork", "/art/SK-C-5")]
     for label, (width, height) in [("desktop", (1280, 900)), ("phone", (390, 844))]:
         d = browser(width, height)
         try:
@@ -860,6 +942,10 @@ def main():
         ("weather: search as you type, favourite with a note, a second browser sees it, °F, removed live",
          lambda: test_weather_search_favourite_live_and_units(server, args.artifacts)),
         ("settings: choosing Weather opens the app into it", lambda: test_settings_switch_the_experience(server, args.artifacts)),
+        ("events: sign up choosing Events, heart one, a second browser sees it; Settings clear it everywhere",
+         lambda: test_events_heart_reaches_a_second_browser_and_settings_clear_it(server, args.artifacts)),
+        ("art: switch to Art, search, open a work, heart it",
+         lambda: test_art_switch_search_open_and_heart(server, args.artifacts)),
         ("screenshots of the main pages, desktop and 390 px", lambda: take_screenshots(server, args.artifacts)),
     ]
     failures = 0
