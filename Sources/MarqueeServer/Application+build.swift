@@ -266,7 +266,7 @@ private func makeArt(
     var live: RijksmuseumProvider?
     if settings.art.provider == .rijksmuseum, let upstreams {
         let fetcher = UpstreamFetcher(
-            name: "The Rijksmuseum", transport: upstreams.transport, cache: upstreams.cache,
+            name: "the Rijksmuseum", transport: upstreams.transport, cache: upstreams.cache,
             policy: settings.tuning.rijksmuseumPolicy, coordination: upstreams.coordination, logger: logger,
             unavailable: .artUnavailable, now: dependencies.now)
         live = RijksmuseumProvider(

@@ -30,7 +30,7 @@ extension UpstreamFetcher {
                 throw DomainError(
                     unavailableCode,
                     "Too many new things were asked of \(upstreamName) from your address just now. Please try again in "
-                        + "\(wait) seconds, or sign in.", retryAfterSeconds: wait)
+                        + "\(wait == 1 ? "a second" : "\(wait) seconds"), or sign in.", retryAfterSeconds: wait)
             }
             let fetched = try await coalescer.value(for: cacheKey) {
                 // A call for the same key may have stored what it fetched since this request read the cache.

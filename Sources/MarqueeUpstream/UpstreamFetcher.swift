@@ -97,7 +97,7 @@ package struct UpstreamFetcher: Sendable {
             if let servable { return servable.body }
             throw DomainError(
                 unavailableCode,
-                "Too many new pages were asked for from your address just now. Please try again in \(wait) seconds, "
+                "Too many new pages were asked for from your address just now. Please try again in \(wait == 1 ? "a second" : "\(wait) seconds"), "
                     + "or sign in.", retryAfterSeconds: wait)
         }
         let fetch: @Sendable () async throws -> CachedResponse = {
@@ -281,7 +281,9 @@ package struct UpstreamFetcher: Sendable {
     private func unavailable(retryAfter: Double? = nil) -> DomainError {
         let seconds = retryAfter.flatMap { $0 >= 0 && $0 < 86_400 * 7 ? max(1, Int($0.rounded(.up))) : nil }
         return DomainError(
-            unavailableCode, "\(upstreamName) can't be reached right now. Please try again in a moment.",
+            unavailableCode,
+            "\(upstreamName.prefix(1).uppercased() + upstreamName.dropFirst()) can't be reached right now. Please try "
+                + "again in a moment.",
             retryAfterSeconds: seconds)
     }
 

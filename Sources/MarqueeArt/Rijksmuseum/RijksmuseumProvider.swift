@@ -53,7 +53,11 @@ package struct RijksmuseumProvider: ArtProvider {
             let works = try await tiles(numbers) { try await self.artwork(id: $0) }
             return Self.page(page, works, total: highlights.count)
         }
-        guard first < Self.maxResults else { return Self.page(page, [], total: Self.maxResults) }
+        guard first < Self.maxResults else {
+            // Past the deepest page: nothing, with the total the first page gives (read once, then cached).
+            let listing = try await listing(query: query, needed: 1)
+            return Self.page(page, [], total: min(listing.total, Self.maxResults))
+        }
         let listing = try await listing(query: query, needed: first + ArtPage.size)
         let ids = Array(listing.ids.dropFirst(first).prefix(ArtPage.size))
         let works = try await tiles(ids) { try await self.resolve(linkedID: $0) }

@@ -19,7 +19,7 @@ struct EventsRoutes {
         group.get { request, context in
             let parse = try RequestParsing(request: request, context: context)
             let query = try parse.query(EventsQuery.self)
-            let place = try await places.city(query.place)
+            let place = try await places.resolve(query.place)
             let text = try EventsQuery.text(query.q)
             let found = try await events.search(near: place, query: text, page: try parse.page())
             return JSONResponse.make(try JSONResponse.body(found), cacheControl: Self.searchCacheControl)
@@ -77,6 +77,18 @@ struct EventPlaces {
         }
         guard let city = try await search.search(text, limit: 1).first else { throw Self.unknown(text) }
         return city
+    }
+
+    /// The city for `typed`, saying that events cannot be had (rather than weather) when the geocoder that would
+    /// know a smaller place cannot be asked.
+    func resolve(_ typed: String?) async throws -> City {
+        do {
+            return try await city(typed)
+        } catch let error as DomainError where error.code == .weatherUnavailable {
+            throw DomainError(
+                .eventsUnavailable, "Marquee can't look up that place right now. Please try again in a moment.",
+                retryAfterSeconds: error.retryAfterSeconds)
+        }
     }
 
     private static func unknown(_ text: String) -> DomainError {

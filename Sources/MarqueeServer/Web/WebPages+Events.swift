@@ -54,7 +54,7 @@ extension WebPages {
         var found: EventsPage?
         var heading = "Events"
         if !placeText.isEmpty {
-            let place = try await events.places.city(placeText)
+            let place = try await events.places.resolve(placeText)
             found = try await events.service.search(near: place, query: text, page: page)
             heading = "Events near \(place.name)"
             cards = found?.results.map { Card($0, extra: $0.savedSnapshot.extra) } ?? []
