@@ -274,7 +274,9 @@ private func makeArt(
             highlights: sample.highlights, logger: logger, now: dependencies.now)
     }
     let embedded = EmbeddedArt(sample: sample, images: live, placeholders: ArtPlaceholders(baseURL: publicURL))
-    return (ArtService(live: live, embedded: embedded, now: dependencies.now), embedded)
+    let service = ArtService(
+        live: live, embedded: embedded, liveDeadline: settings.tuning.artLiveDeadline, now: dependencies.now)
+    return (service, embedded)
 }
 
 /// TMDB when credentials are configured (with its HTTP client and cache upkeep as services), else the local catalog.

@@ -43,6 +43,8 @@ package struct ServerTuning: Sendable {
         policy.maxAttempts = 2
         return policy
     }()
+    /// How long an art search waits for the museum before the embedded sample answers instead.
+    package var artLiveDeadline: Duration = .seconds(4)
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.
     package var geocodingDeadline: Duration = .milliseconds(800)
     /// How often idle guests, ended sessions and old links are looked for.
