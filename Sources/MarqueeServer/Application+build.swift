@@ -229,6 +229,13 @@ private func imageOrigins(_ settings: ServerSettings) -> [String] {
     if let tmdb = settings.tmdb {
         origins.append(Authenticator.origin(of: tmdb.imageBaseURL ?? "https://image.tmdb.org"))
     }
+    // Ticketmaster's pictures come from its image hosts; a test's fake serves its own.
+    if settings.events.ticketmasterAPIKey != nil {
+        origins += [
+            "https://*.ticketm.net", "https://*.ticketmaster.com",
+            Authenticator.origin(of: settings.events.ticketmasterBaseURL),
+        ]
+    }
     // The museum's images come from its IIIF server; a test's fake serves them from where it serves the rest.
     if settings.art.provider == .rijksmuseum {
         origins += [

@@ -292,7 +292,14 @@ struct ExperienceClearTests {
             let again = try await h.call(
                 "/api/v1/me/items/favorites?experience=movies", method: .delete, bearer: ada.accessToken)
             #expect(again.status == .noContent)
-            for query in ["experience=sports", "experience=events&kind=event", "experience=Movies"] {
+            // Both: that kind if the experience keeps it, else nothing.
+            let neither = try await h.call(
+                "/api/v1/me/items/favorites?experience=art&kind=event", method: .delete, bearer: ada.accessToken)
+            #expect(neither.status == .noContent)
+            let both = try await h.call(
+                "/api/v1/me/items/favorites?experience=events&kind=event", method: .delete, bearer: ada.accessToken)
+            #expect(try both.decode(ItemChange.self).kinds == [.event])
+            for query in ["experience=sports", "experience=Movies"] {
                 let refused = try await h.call(
                     "/api/v1/me/items/favorites?\(query)", method: .delete, bearer: ada.accessToken)
                 #expect(refused.status == .badRequest, "\(query)")

@@ -83,26 +83,21 @@ struct ItemEditBody: Decodable {
 struct NoQuery: Decodable {}
 
 /// The query of `DELETE /api/v1/me/items/{list}`: which kind, or which experience's kinds, to clear (all when
-/// neither).
+/// neither; with both, that kind if the experience keeps it, else nothing).
 struct ClearQuery: Decodable {
     var kind: String?
     var experience: String?
 
     /// The kinds to clear; nil for the whole list.
     func kinds() throws -> [SavedKind]? {
-        switch (kind, experience) {
-        case (nil, nil): return nil
-        case (let kind?, nil): return [try ItemRules.kind(kind)]
-        case (nil, let name?):
-            guard let experience = Experience(rawValue: name) else {
-                let names = Experience.allCases.map(\.rawValue).joined(separator: ", ")
-                throw DomainError(
-                    .invalidParameter, "experience must be one of \(names); '\(name.prefix(40))' is not.")
-            }
-            return experience.kinds
-        case (_?, _?):
-            throw DomainError(.invalidParameter, "Give kind or experience, not both.")
+        let kind = try kind.map(ItemRules.kind)
+        guard let name = experience else { return kind.map { [$0] } }
+        guard let experience = Experience(rawValue: name) else {
+            let names = Experience.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DomainError(.invalidParameter, "experience must be one of \(names); '\(name.prefix(40))' is not.")
         }
+        guard let kind else { return experience.kinds }
+        return experience.kinds.filter { $0 == kind }
     }
 }
 

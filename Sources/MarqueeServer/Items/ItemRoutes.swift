@@ -86,7 +86,9 @@ struct ItemRoutes {
         me.delete("items/:list") { request, context in
             let list = try ItemRules.list(RequestParsing.pathParameter("list", in: context))
             let query = try RequestParsing(request: request, context: context).query(ClearQuery.self)
-            guard let change = try await items.clear(list: list, kinds: try query.kinds(), for: context.auth.userID)
+            let kinds = try query.kinds()
+            guard kinds?.isEmpty != true,
+                let change = try await items.clear(list: list, kinds: kinds, for: context.auth.userID)
             else {
                 return Response(status: .noContent)
             }
