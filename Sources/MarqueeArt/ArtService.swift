@@ -32,16 +32,19 @@ package struct ArtService: Sendable {
         guard let live else { return try await embedded.search(query: query, page: page) }
         guard !outage.isOpen(at: now()) else { return try await fallback(query: query, page: page) }
         let answer = await Deadline.first(within: liveDeadline) { () -> Result<ArtPage, any Error>? in
-            do { return .success(try await live.search(query: query, page: page)) } catch { return .failure(error) }
+            do {
+                return .success(try await live.search(query: query, page: page))
+            } catch {
+                // Noted here, so that a search that failed after its deadline still spares the next ones the wait;
+                // one that was merely slow is no outage (the museum's answer lands in the cache for the next).
+                if let error = error as? DomainError, error.code == .artUnavailable { await self.noteOutage(error) }
+                return .failure(error)
+            }
         }
-        guard let answer else {
-            outage.noteFailure(at: now())
-            return try await fallback(query: query, page: page)
-        }
+        guard let answer else { return try await fallback(query: query, page: page) }
         do {
             return try answer.get()
         } catch let error as DomainError where error.code == .artUnavailable {
-            await noteOutage(error)
             return try await fallback(query: query, page: page)
         }
     }

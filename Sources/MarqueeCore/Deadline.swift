@@ -11,10 +11,13 @@ package enum Deadline {
         let answer = OneAnswer<T?>()
         return await withCheckedContinuation { continuation in
             answer.wait(with: continuation)
-            Task { answer.give(await work()) }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: deadline)
                 answer.give(nil)
+            }
+            Task {
+                answer.give(await work())
+                timer.cancel()
             }
         }
     }

@@ -153,9 +153,12 @@ package final class ChangeHub<Frame: Sendable>: Sendable {
 
     /// Hands `frame` to every stream of `user` open here, at once and outside the numbered changes.
     package func notify(_ user: UserID, _ frame: Frame) {
-        for subscriber in state.withLock({ Array(($0.byUser[user] ?? [:]).values) }) {
-            _ = subscriber.sink.deliver(.notice(frame: frame))
-        }
+        guard let subscribers = state.withLock({ $0.byUser[user] }) else { return }
+        // A stream too far behind to take it is ended, as for a change: its client reconnects and reads afresh.
+        let laggards = subscribers.filter { !$0.value.sink.deliver(.notice(frame: frame)) }.map(\.key)
+        guard !laggards.isEmpty else { return }
+        let removed = state.withLock { state in laggards.compactMap { state.byUser[user]?.removeValue(forKey: $0) } }
+        for subscriber in removed { subscriber.sink.finish() }
     }
 
     /// Sends a heartbeat to every stream.

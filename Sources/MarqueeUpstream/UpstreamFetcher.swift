@@ -35,7 +35,8 @@ package struct UpstreamFetcher: Sendable {
         /// Calls one client address may start at once while not signed in.
         package var anonymousPerAddressBurst: Double = 5
         /// Calls a UTC day at most, retries included (nil: no daily limit). Past it, callers get what is cached or
-        /// the unavailable code, with the seconds until midnight UTC to wait.
+        /// the unavailable code, with the seconds until midnight UTC to wait. Callers not signed in may spend only
+        /// `anonymousShare` of it.
         package var dailyLimit: Int? = nil
 
         /// The default policy.
@@ -75,7 +76,7 @@ package struct UpstreamFetcher: Sendable {
         self.anonymous = AnonymousShare(
             perSecond: max(0.1, policy.requestsPerSecond * policy.anonymousShare),
             perAddressPerSecond: policy.anonymousPerAddressPerSecond, burst: policy.anonymousPerAddressBurst)
-        self.budget = policy.dailyLimit.map(DailyBudget.init(limit:))
+        self.budget = policy.dailyLimit.map { DailyBudget(limit: $0, anonymousShare: policy.anonymousShare) }
         self.logger = logger
         self.now = now
     }
@@ -112,6 +113,12 @@ package struct UpstreamFetcher: Sendable {
             return servable.body
         }
         return try await coalescer.value(for: cacheKey, work: fetch).body
+    }
+
+    /// Whether the request being served is from someone not signed in.
+    func isAnonymousCaller() async -> Bool {
+        guard let caller = UpstreamCaller.current else { return false }
+        return !(await caller.isSignedIn())
     }
 
     /// Nil when the caller may start an upstream call; otherwise the seconds until it may.
@@ -209,18 +216,19 @@ package struct UpstreamFetcher: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            if let budget, let wait = budget.take(at: now()) {
-                logger.warning(
-                    "Daily upstream budget spent", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
-                throw DomainError(
-                    unavailableCode,
-                    "Marquee has made as many calls to \(upstreamName) as it may today. Please try again after "
-                        + "midnight UTC.", retryAfterSeconds: wait)
-            }
             guard try await limiter.acquire(maxWait: policy.timeout), try await takeSharedSlot() else {
                 logger.warning(
                     "Outbound rate limit saturated", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
                 throw unavailable()
+            }
+            // Taken once the call may go, so that calls the rate limit turned away spend none of the day.
+            if let budget, let wait = budget.take(at: now(), anonymous: await isAnonymousCaller()) {
+                logger.warning(
+                    "Daily upstream budget spent", metadata: ["upstream": "\(upstreamName)", "path": "\(logPath)"])
+                throw DomainError(
+                    unavailableCode,
+                    "Marquee has made as many calls to \(upstreamName) as it may today. Please sign in, or try again "
+                        + "after midnight UTC.", retryAfterSeconds: wait)
             }
             let started = ContinuousClock.now
             let response: UpstreamResponse

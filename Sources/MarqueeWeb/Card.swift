@@ -84,8 +84,11 @@ package struct Card: Sendable {
 
     /// The page of an item: `/movie/603`, `/tv/1399`, `/person/6384`.
     package static func href(kind: String, id: String) -> String {
-        "\(pagePrefix[kind] ?? "/\(kind)")/\(id)"
+        "\(pagePrefix[kind] ?? "/\(kind)")/\(id.addingPercentEncoding(withAllowedCharacters: pathSegment) ?? id)"
     }
+
+    /// What an id may hold in a link's path as it is: its own characters (`SK-C-5`, `RP-T-1930-54(V)`) pass.
+    private static let pathSegment = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#%"))
 
     /// Where each kind's pages are, when not at `/{kind}`.
     static let pagePrefix = ["city": "/weather", "event": "/events", "artwork": "/art"]

@@ -38,7 +38,8 @@ enum EventFormatting {
     }
 
     private static func amount(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(format: "%.2f", value)
+        // Whole amounts without decimals; nothing from upstream is trusted to fit an Int.
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.2f", value)
     }
 
     /// How a status reads: `On sale`, `Cancelled`, …

@@ -194,4 +194,18 @@ struct TicketmasterDecodingTests {
         }
         #expect(try WireJSON.makeDecoder().decode(EventDetails.self, from: Data(json.utf8)) == details)
     }
+
+    @Test("Links and pictures other than http(s) are dropped, and an absurd price is no crash")
+    func hostileValues() throws {
+        let event = try decode(
+            #"""
+            {"id": "Z1", "name": "Odd", "url": "javascript:alert(1)", "seatmap": {"staticUrl": "data:text/html,hi"},
+             "images": [{"ratio": "16_9", "width": 2048, "url": "javascript:alert(2)", "fallback": false}],
+             "priceRanges": [{"currency": "EUR", "min": 1e20, "max": 1e300}],
+             "dates": {"start": {"localDate": "2026-12-01"}}}
+            """#)
+        let details = event.details(now: Self.now)
+        #expect(details.ticketURL == nil && details.seatMapURL == nil && details.imageURL == nil)
+        #expect(details.priceRanges.count == 1)
+    }
 }

@@ -110,4 +110,14 @@ struct UpstreamDailyBudgetTests {
         #expect(budget.take(at: lastSecond.addingTimeInterval(0.5)) == nil)
         #expect(DailyBudget(limit: 0).take(at: Self.start) == 35_200)
     }
+
+    @Test("Callers not signed in share only their part of the day; signed-in callers may use the rest")
+    func anonymousPart() {
+        let budget = DailyBudget(limit: 8, anonymousShare: 0.25)
+        #expect(budget.take(at: Self.start, anonymous: true) == nil)
+        #expect(budget.take(at: Self.start, anonymous: true) == nil)
+        #expect(budget.take(at: Self.start, anonymous: true) != nil, "two of eight is their part")
+        for _ in 0..<6 { #expect(budget.take(at: Self.start) == nil) }
+        #expect(budget.take(at: Self.start) != nil)
+    }
 }

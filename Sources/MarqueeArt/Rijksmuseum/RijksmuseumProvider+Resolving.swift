@@ -9,7 +9,8 @@ extension RijksmuseumProvider {
     /// was followed to its end, with or without an image.
     func resolve(linkedID: String) async throws -> ArtworkDetails {
         if let known = memo.work(linkedID: linkedID, at: now()) { return known }
-        let object = try JSONDecoder().decode(LinkedArtObject.self, from: Data(try await document(linkedID)))
+        guard let object = try? JSONDecoder().decode(LinkedArtObject.self, from: Data(try await document(linkedID)))
+        else { throw Self.unreadable }
         guard let number = object.objectNumber.flatMap({ try? ObjectNumber($0) }) else { throw Self.unreadable }
         let (images, complete) = await images(of: object)
         let details = ArtworkDetails(

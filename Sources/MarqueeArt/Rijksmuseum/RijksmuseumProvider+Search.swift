@@ -43,13 +43,21 @@ extension RijksmuseumProvider {
     ) async throws -> Walk {
         var page = first
         var added = 0
+        var tokens = Set<String>()
+        // The museum's pages are trusted no further than this: a page that brings nothing new, a token seen before,
+        // or more pages than the ids needed could fill ends the walk.
+        let maxPages = needed / 100 + 2
         while true {
+            let before = added
             for id in page.ids.compactMap(Self.localID) where seen.insert(id).inserted {
                 ids.append(id)
                 added += 1
             }
             guard let token = page.nextPageToken else { return Walk(added: added, isComplete: true) }
             guard ids.count < needed else { return Walk(added: added, isComplete: false) }
+            guard added > before, tokens.insert(token).inserted, tokens.count < maxPages else {
+                return Walk(added: added, isComplete: true)
+            }
             page = try await searchPage([(field, query), ("imageAvailable", "true"), ("pageToken", token)])
         }
     }

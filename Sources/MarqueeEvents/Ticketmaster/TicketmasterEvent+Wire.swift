@@ -23,12 +23,13 @@ extension TicketmasterEvent {
             classifications?.compactMap(\.value).first { $0.primary == true }
             ?? classifications?.compactMap(\.value).first
         return EventDetails(
-            summary(now: now), priceRanges: prices, ticketURL: url.flatMap(Self.text),
+            summary(now: now), priceRanges: prices, ticketURL: url.flatMap(Self.webAddress),
             genre: classification?.genre?.name.flatMap(Self.classificationName),
             segment: classification?.segment?.name.flatMap(Self.classificationName),
             addressLines: [address?.line1, address?.line2, address?.line3].compactMap { $0.flatMap(Self.text) },
             postalCode: venue?.postalCode.flatMap(Self.text), region: venue?.state?.name.flatMap(Self.text),
-            country: venue?.country?.name.flatMap(Self.text), seatMapURL: seatmap?.value?.staticUrl.flatMap(Self.text),
+            country: venue?.country?.name.flatMap(Self.text),
+            seatMapURL: seatmap?.value?.staticUrl.flatMap(Self.webAddress),
             info: info.flatMap(Self.text), pleaseNote: pleaseNote.flatMap(Self.text))
     }
 
@@ -37,7 +38,7 @@ extension TicketmasterEvent {
     var bestImageURL: String? {
         let candidates = (images ?? []).compactMap(\.value).filter { image in
             image.ratio == "16_9" && (image.width ?? 0) >= 640 && image.fallback != true
-                && !(image.url ?? "").isEmpty
+                && image.url.flatMap(Self.webAddress) != nil
         }
         var best: Image?
         for image in candidates where (image.width ?? 0) > (best?.width ?? 0) { best = image }
@@ -96,6 +97,15 @@ extension TicketmasterEvent {
     /// Text trimmed, nil when nothing is left.
     private static func text(_ value: String) -> String? {
         value.trimmingCharacters(in: .whitespacesAndNewlines).nonEmpty
+    }
+
+    /// An http(s) address with a host, else nil: links and pictures are shown as they come, so nothing else (a
+    /// `javascript:` link) may pass.
+    private static func webAddress(_ value: String) -> String? {
+        guard let text = text(value), let parts = URLComponents(string: text),
+            let scheme = parts.scheme?.lowercased(), scheme == "https" || scheme == "http", parts.host?.isEmpty == false
+        else { return nil }
+        return text
     }
 
     /// A segment's or genre's name; Ticketmaster writes `Undefined` where there is none.

@@ -70,10 +70,12 @@ package struct TicketmasterProvider: EventsProvider {
             throw Self.unreadable
         }
         let date = now()
-        let total = max(answer.page?.totalElements ?? 0, 0)
+        // Ticketmaster lists at most 1,000 of a search; a total past a billion is not one to believe either.
+        let total = min(max(answer.page?.totalElements ?? 0, 0), 1_000_000_000)
         let pages = answer.page?.totalPages ?? (total + Self.pageSize - 1) / Self.pageSize
         return EventsPage(
-            page: page, results: answer.events.map { $0.summary(now: date) },
+            // An event whose id could not be asked for again (or saved) is left out.
+            page: page, results: answer.events.filter { TicketmasterID.isValid($0.id) }.map { $0.summary(now: date) },
             totalPages: min(max(pages, 1), Self.maxPage), totalResults: total, place: place, source: .ticketmaster)
     }
 

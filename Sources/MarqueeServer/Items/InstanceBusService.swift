@@ -41,7 +41,8 @@ struct InstanceBusService: Service {
                         sessionCache.forget(notice)
                         sessionsEnded(notice)
                     } else if let notice = ProfileNotice(message: message), hub.isWatched(notice.user) {
-                        await profileChanged(notice.user)
+                        // Read beside the loop, so that changes and sign-outs behind it are not held up.
+                        Task { await profileChanged(notice.user) }
                     }
                 case .resumed:
                     sessionCache.forgetEverything()

@@ -46,7 +46,8 @@ package struct EventPage: WebPage {
             value.flatMap { $0.isEmpty ? nil : ArtworkPage.Fact(label: label, value: $0) }
         }
         prices = event.priceRanges.map(EventFormatting.price)
-        ticketURL = event.ticketURL
+        // Tickets only while they can be had.
+        ticketURL = event.ended || event.status == .cancelled || event.status == .offSale ? nil : event.ticketURL
         seatMapURL = event.seatMapURL
         info = event.info
         pleaseNote = event.pleaseNote

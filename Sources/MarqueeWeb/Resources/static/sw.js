@@ -3,12 +3,15 @@
 // when it answers.
 "use strict";
 const downloadsCache = "marquee-downloads-v1";
-/** The first page of the favourites, of the watchlist and of the favourite cities' weather as last drawn, each with its owner in `X-Marquee-Account`
+/** The first page of the favourites (all, and each experience's: `?kind=event`, …), of the watchlist and of the
+ * favourite cities' weather as last drawn, each with its owner in `X-Marquee-Account`
  * (app.js drops any whose owner is not the person signed in) and the time it was kept; shown at most 30 days, as long
  * as an unused sign-in lasts, and only while the browser is signed in as the owner. */
 const listsCache = "marquee-lists-v1";
 const listPages = ["/favorites", "/watchlist", "/weather"];
 const listCopyLifetime = 30 * 86400000;
+/** The favourites an experience's navigation leads to, kept as copies of their own. */
+const keptTabs = ["", "?kind=event", "?kind=artwork", "?kind=city"];
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -19,7 +22,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin === self.location.origin && url.pathname.startsWith("/api/")) return;
   if (url.origin === self.location.origin && request.mode === "navigate" && listPages.includes(url.pathname)) {
-    event.respondWith(listPage(event, url.pathname));
+    event.respondWith(listPage(event, url.pathname, url.search));
     return;
   }
   event.respondWith(fromNetworkElseDownloads(request));
@@ -28,17 +31,19 @@ self.addEventListener("fetch", (event) => {
 /** A favourites or watchlist page from the network, kept as the list's offline copy; when Marquee cannot be reached
  * (no network, or a proxy's 502/503/504), that copy (whatever tab, filter or page was asked for), marked with when it
  * was drawn so the page can say so. */
-async function listPage(event, path) {
+async function listPage(event, path, search) {
+  const kept = keptTabs.includes(search) ? path + search : null;
+  const copy = async () => (kept && (await listCopy(kept))) || (await listCopy(path));
   let response;
   try {
     response = await fetch(event.request);
   } catch (error) {
-    return (await listCopy(path)) || fromNetworkElseDownloads(event.request);
+    return (await copy()) || fromNetworkElseDownloads(event.request);
   }
-  if ([502, 503, 504].includes(response.status)) return (await listCopy(path)) || response;
-  // Only the plain first page is kept (no tab, filter or later page); a redirect is the way to sign in, not a list.
-  const plain = !new URL(event.request.url).search;
-  if (plain && response.ok && !response.redirected) event.waitUntil(keepList(path, response.clone()));
+  if ([502, 503, 504].includes(response.status)) return (await copy()) || response;
+  // Only first pages are kept (all, or one experience's kind; no filter or later page); a redirect is the way to
+  // sign in, not a list.
+  if (kept && response.ok && !response.redirected) event.waitUntil(keepList(kept, response.clone()));
   return response;
 }
 
