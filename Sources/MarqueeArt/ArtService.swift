@@ -18,7 +18,7 @@ package struct ArtService: Sendable {
     /// timeouts would otherwise hold the page for many seconds).
     package init(
         live: (any ArtProvider)?, embedded: EmbeddedArt, retryLiveAfter: TimeInterval = 300,
-        liveDeadline: Duration = .seconds(4), now: @escaping @Sendable () -> Date = { Date() }
+        liveDeadline: Duration = .seconds(8), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.live = live
         self.embedded = embedded

@@ -172,7 +172,7 @@ func buildRouter(settings: ServerSettings, logger: Logger, dependencies: AppDepe
             cacheControl: provider.source == .tmdb ? "public, max-age=60" : "public, max-age=300"
         ).register(on: router)
         PlaceholderImageRoutes(provider: localProvider).register(on: router)
-        ArtRoutes(art: art.service, sample: art.sample).register(on: router)
+        ArtRoutes(art: art.service, sample: art.sample, cache: responseCache).register(on: router)
         EventsRoutes(events: events, places: EventPlaces(lookup: cityLookup, search: citySearch)).register(on: router)
         WeatherRoutes(
             cities: cityLookup, search: citySearch, weather: weather, authenticator: accounts.authenticator,

@@ -104,6 +104,16 @@ struct ArtAPITests {
             let escaped = try await guest.send(
                 client, "/api/v1/me/items/favorites/artwork/RP-T-1930-54%28V%29", .patch, #"{"note":"The back"}"#)
             #expect(try escaped.decode(ItemChange.self).item?.id == "RP-T-1930-54(V)")
+
+            // The web pages: the highlights for anyone; a guest's search behind "Create account", as for movies.
+            let html: HTTPFields = [.accept: "text/html"]
+            let page = try await client.send("/art", method: .get, headers: html)
+            #expect(page.text.contains("<title>Art · Marquee</title>") && !page.text.contains("gate-title"))
+            let search = try await client.send(
+                "/art?q=vermeer", method: .get, headers: [.accept: "text/html", .cookie: guest.cookie])
+            #expect(search.text.contains("<title>Art: vermeer · Marquee</title>") && search.text.contains("gate-title"))
+            let work = try await client.send("/art/SK-C-216", method: .get, headers: html)
+            #expect(work.status == .ok && work.text.contains("Jewish Bride"))
         }
     }
 }

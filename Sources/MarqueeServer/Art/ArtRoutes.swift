@@ -11,6 +11,9 @@ import NIOCore
 struct ArtRoutes {
     let art: ArtService
     let sample: EmbeddedArt
+    /// The response cache: a page the museum answered is everyone's for ten minutes, answered by the connection
+    /// itself (`CachedResponseHandler`).
+    let cache: ResponseCache
     /// A work's facts change rarely; an hour keeps a page that says "live search unavailable" from lasting long.
     static let cacheControl = "public, max-age=3600"
     /// What the sample answers while the museum cannot be reached is worth keeping only briefly.
@@ -19,13 +22,23 @@ struct ArtRoutes {
     func register(on router: Router<MarqueeRequestContext>) {
         let group = router.group("api/v1/art")
         group.get { request, context in
-            let parse = try RequestParsing(request: request, context: context)
-            let query = try parse.query(ArtSearchQuery.self)
-            let text = try ArtSearchQuery.text(query.q)
-            let found = try await art.search(query: text, page: try parse.page())
-            return JSONResponse.make(
-                try JSONResponse.body(found),
-                cacheControl: found.liveSearchUnavailable ? Self.fallbackCacheControl : Self.cacheControl)
+            var parse = try RequestParsing(request: request, context: context)
+            let record = ParameterRecord()
+            parse.record = record
+            let text = try ArtSearchQuery.text(try parse.query(ArtSearchQuery.self).q)
+            record.parsed("q", text.isEmpty ? nil : text)
+            let page = try parse.page()
+            let key = try record.key(template: context.endpointPath ?? request.uri.path, sent: parse.queryString)
+            var fellBack = false
+            let body = try await cache.body(
+                keeping: key, route: context.endpointPath ?? "", cacheControl: Self.cacheControl,
+                lifetime: .seconds(600),
+                answer: {
+                    let found = try await art.search(query: text, page: page)
+                    fellBack = found.liveSearchUnavailable
+                    return (try JSONResponse.body(found), !fellBack)
+                })
+            return JSONResponse.make(body, cacheControl: fellBack ? Self.fallbackCacheControl : Self.cacheControl)
         }
         group.get("{id}") { request, context in
             let parse = try RequestParsing(request: request, context: context)

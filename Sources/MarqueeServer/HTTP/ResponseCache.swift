@@ -63,8 +63,20 @@ final class ResponseCache: Sendable {
         for key: String, route: String, cacheControl: String, lifetime: Duration? = nil,
         make: () async throws -> ByteBuffer
     ) async throws -> ByteBuffer {
+        try await body(keeping: key, route: route, cacheControl: cacheControl, lifetime: lifetime) {
+            (try await make(), true)
+        }
+    }
+
+    /// As `body(for:route:cacheControl:lifetime:make:)`, but `answer` says whether its body may be kept: an answer
+    /// that stood in for an upstream that could not be reached is not.
+    func body(
+        keeping key: String, route: String, cacheControl: String, lifetime: Duration? = nil,
+        answer: () async throws -> (body: ByteBuffer, keep: Bool)
+    ) async throws -> ByteBuffer {
         if let entry = entry(for: key) { return entry.body }
-        let body = try await make()
+        let (body, keep) = try await answer()
+        guard keep else { return body }
         let now = ContinuousClock.now
         let lifetime = min(lifetime ?? timeToLive, timeToLive)
         let headers: HTTPHeaders = [

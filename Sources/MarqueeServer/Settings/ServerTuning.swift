@@ -43,8 +43,9 @@ package struct ServerTuning: Sendable {
         policy.maxAttempts = 2
         return policy
     }()
-    /// How long an art search waits for the museum before the embedded sample answers instead.
-    package var artLiveDeadline: Duration = .seconds(4)
+    /// How long an art search waits for the museum before the embedded sample answers instead: a page of works
+    /// not seen before takes some sixty calls, three seconds at the museum's rate limit.
+    package var artLiveDeadline: Duration = .seconds(8)
     /// How long city search waits for the geocoding upstream before answering with the index's results alone.
     package var geocodingDeadline: Duration = .milliseconds(800)
     /// How often idle guests, ended sessions and old links are looked for.

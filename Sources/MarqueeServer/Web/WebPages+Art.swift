@@ -39,7 +39,7 @@ extension WebPages {
             cards: found.results.map(Card.init), page: found.page, totalPages: found.totalPages,
             api: "/api/v1/art" + (query.isEmpty ? "" : "?\(query)"),
             attribution: "Works and facts: Rijksmuseum, Amsterdam. Images are public domain.",
-            attributionURL: "https://www.rijksmuseum.nl/en",
+            attributionURL: "https://www.rijksmuseum.nl/en", gated: visit.viewer == .guest && !text.isEmpty,
             pageURL: { "\(path)?\([query, "page=\($0)"].filter { !$0.isEmpty }.joined(separator: "&"))" })
         return try responses.page(things)
     }

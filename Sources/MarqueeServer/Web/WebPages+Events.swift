@@ -81,6 +81,7 @@ extension WebPages {
             api: found.map { _ in "/api/v1/events?\(query.joined(separator: "&"))" },
             attribution: events.service.attribution,
             attributionURL: isDemo ? nil : "https://developer.ticketmaster.com/",
+            gated: visit.viewer == .guest && text != nil,
             pageURL: { "\(path)?\((query + ["page=\($0)"]).joined(separator: "&"))" })
         return try responses.page(things)
     }

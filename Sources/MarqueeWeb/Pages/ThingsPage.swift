@@ -21,6 +21,8 @@ package struct ThingsPage: WebPage {
     let previous: String?
     let attribution: String
     let attributionURL: String?
+    /// A guest's search: its results are shown locked, behind "Create account", as search is for movies.
+    let gated: Bool
     let cardTemplate = Card.template
 
     /// One search box of the form.
@@ -45,7 +47,7 @@ package struct ThingsPage: WebPage {
         chrome: Chrome, heading: String, action: String, fields: [Field], notice: String? = nil,
         emptyText: String? = nil, suggestions: [PageLink] = [], suggestionsLabel: String = "", cards: [Card],
         page: Int = 1, totalPages: Int = 1, api: String? = nil, attribution: String, attributionURL: String? = nil,
-        pageURL: (Int) -> String = { _ in "" }
+        gated: Bool = false, pageURL: (Int) -> String = { _ in "" }
     ) {
         self.chrome = chrome
         self.heading = heading
@@ -63,6 +65,7 @@ package struct ThingsPage: WebPage {
         previous = page > 1 ? pageURL(page - 1) : nil
         self.attribution = attribution
         self.attributionURL = attributionURL
+        self.gated = gated
     }
 }
 

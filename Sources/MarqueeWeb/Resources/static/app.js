@@ -395,13 +395,13 @@ function connectChanges(delay = 1000) {
 function accountChanged(profile) {
   const drawn = document.body.dataset.experience;
   if (!profile || !profile.experience || !drawn || profile.experience === drawn) return;
+  const name = profile.experience === "movies" ? "Movies & TV" : profile.experience[0].toUpperCase() + profile.experience.slice(1);
   document.body.dataset.experience = profile.experience;
-  const names = { movies: "Movies & TV", weather: "Weather", events: "Events", art: "Art" };
   if (location.pathname === "/") {
-    toastAfterNavigation(`Your app is about ${names[profile.experience] || profile.experience} now.`);
+    toastAfterNavigation(`Your app is about ${name} now.`);
     return location.reload();
   }
-  toast(`Your app is about ${names[profile.experience] || profile.experience} now.`, { link: { href: "/", label: "Open it" } });
+  toast(`Your app is about ${name} now.`, { link: { href: "/", label: "Open it" } });
 }
 
 // Browsers allow a handful of connections per server: a page being left gives its stream back at once, and one
