@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Every error MarqueeKit throws. Server refusals keep the server's stable `area.reason` code; being offline and
 /// being cancelled are cases of their own, so that an app never tells someone "network error" for a screen they
 /// left. Descriptions never contain tokens.

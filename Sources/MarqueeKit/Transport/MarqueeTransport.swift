@@ -1,5 +1,9 @@
 public import Foundation
 
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
 /// How MarqueeKit talks to a Marquee server: one request and its whole answer, or a request whose answer keeps
 /// coming (the live change stream). The SDK owns this seam so that apps and tests can put any HTTP stack behind it;
 /// `URLSessionTransport` is the default.
