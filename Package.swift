@@ -9,9 +9,12 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "marquee",
-    platforms: [.macOS(.v15)],
+    // The server's modules use Synchronization (macOS 15); MarqueeKit itself needs no more than iOS 17 / macOS 14.
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .executable(name: "marquee", targets: ["marquee"])
+        .executable(name: "marquee", targets: ["marquee"]),
+        // The Swift SDK: Foundation and the wire types only.
+        .library(name: "MarqueeKit", targets: ["MarqueeKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -41,6 +44,12 @@ let package = Package(
         // What the API sends and accepts: Foundation only, so the Swift SDK can share it.
         .target(
             name: "MarqueeWire",
+            swiftSettings: swiftSettings
+        ),
+        // The Swift SDK an app sits on: Foundation and the wire types, nothing of the server.
+        .target(
+            name: "MarqueeKit",
+            dependencies: ["MarqueeWire"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -238,6 +247,7 @@ let package = Package(
                 "MarqueeArt",
                 "MarqueeEvents",
                 "MarqueeUpstream",
+                "MarqueeKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -254,6 +264,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        // The SDK on its own, against scripted transports; MarqueeTests drives it against the real server.
+        .testTarget(
+            name: "MarqueeKitTests",
+            dependencies: ["MarqueeKit", "MarqueeWire"],
             swiftSettings: swiftSettings
         ),
     ]
