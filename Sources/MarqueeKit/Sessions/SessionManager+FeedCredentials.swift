@@ -1,5 +1,3 @@
-// The live change feed's credentials are this manager's session. `FeedCredentials` is declared with the feed
-// (Live/FeedCredentials.swift); until that file is part of the module, this conformance is compiled out.
-#if MARQUEEKIT_LIVE_FEED
-    extension SessionManager: FeedCredentials {}
-#endif
+/// The live change feed takes its credentials from the session: the signed-in user, a current access token, and a
+/// single-flight renewal when the server refuses one.
+extension SessionManager: FeedCredentials {}
