@@ -1,0 +1,117 @@
+import Foundation
+import MarqueeKit
+import MarqueeWire
+import Testing
+
+/// MarqueeKit against the real server, built in process and reached over real HTTP on loopback: accounts, items,
+/// the live feed across two clients of one person, and a token renewed under way.
+@Suite("MarqueeKit against the server")
+struct MarqueeKitServerTests {
+    /// A client of the harness's server, on its clock (tokens expire by the server's time).
+    static func client(_ h: AccountHarness) -> MarqueeClient {
+        MarqueeClient(
+            baseURL: URL(string: "http://127.0.0.1:\(h.port)")!,
+            sessions: SessionManager(storage: MemorySessionStorage(), now: h.clock.closure))
+    }
+
+    /// An account with a confirmed address, made through the SDK.
+    static func member(_ h: AccountHarness, experience: Experience = .events) async throws -> String {
+        let address = AccountHarness.address("kit")
+        _ = try await client(h).signUp(email: address, password: AccountHarness.password, experience: experience)
+        let mail = try await h.mailbox.message(to: address, subject: "Confirm your email")
+        _ = try await client(h).verify(token: try mail.token(path: "/verify"))
+        return address
+    }
+
+    @Test("Two clients of one person: a save on A reaches B's live feed; a clear of the experience too")
+    func twoDevices() async throws {
+        try await AccountHarness.run { h in
+            let address = try await Self.member(h)
+            let a = Self.client(h)
+            let b = Self.client(h)
+            #expect(
+                try await a.signIn(email: address, password: AccountHarness.password).profile.experience == "events")
+            _ = try await b.signIn(email: address, password: AccountHarness.password)
+
+            let feed = ChangeFeed(
+                baseURL: URL(string: "http://127.0.0.1:\(h.port)")!, transport: URLSessionTransport(),
+                credentials: b.sessions)
+            let events = await feed.changes()
+            await feed.connect()
+            var iterator = events.makeAsyncIterator()
+            // Connected, then the first snapshot (nothing saved yet).
+            while let event = try await iterator.next() {
+                if case .snapshot = event { break }
+            }
+
+            let saved = try await a.save(
+                list: .favorites, kind: .event, id: "demo-1796236-4-20785",
+                SavedItemEdit(snapshot: ItemSnapshot(title: "A demo evening"), note: .set("With Sam")))
+            var heard: ItemChange?
+            while let event = try await iterator.next() {
+                if case .change(let change) = event {
+                    heard = change
+                    break
+                }
+            }
+            #expect(heard == saved && heard?.item?.note == "With Sam")
+
+            let cleared = try #require(try await a.clear(list: .favorites, experience: .events))
+            while let event = try await iterator.next() {
+                if case .change(let change) = event {
+                    #expect(change == cleared && change.kinds == [.event])
+                    break
+                }
+            }
+            #expect(try await b.itemPage().results.isEmpty)
+            await feed.disconnect()
+        }
+    }
+
+    @Test("An access token that expires under way is renewed once for many calls at once; errors keep their code")
+    func renewal() async throws {
+        try await AccountHarness.run { h in
+            let address = try await Self.member(h)
+            let a = Self.client(h)
+            _ = try await a.signIn(email: address, password: AccountHarness.password)
+            let before = try #require(try await a.sessions.session())
+            // Past the 15-minute access token, within the session.
+            h.clock.advance(by: 20 * 60)
+            try await withThrowingTaskGroup(of: Account.self) { group in
+                for _ in 0..<10 { group.addTask { try await a.me() } }
+                for try await account in group { #expect(account.email == address) }
+            }
+            let after = try #require(try await a.sessions.session())
+            #expect(after.accessToken != before.accessToken && after.refreshToken != before.refreshToken)
+            #expect(after.sessionID == before.sessionID)
+
+            let refused = await #expect(throws: MarqueeError.self) {
+                try await a.save(list: .favorites, kind: .movie, id: "0603", SavedItemEdit(snapshot: .init(title: "x")))
+            }
+            #expect(refused?.code == "items.bad_id")
+            let wrong = await #expect(throws: MarqueeError.self) {
+                try await Self.client(h).signIn(email: address, password: "not-the-password-1")
+            }
+            #expect(wrong?.code == "auth.invalid_credentials")
+        }
+    }
+
+    @Test("A guest keeps its id and what it saved when it creates an account; the experience is the guest's")
+    func guestUpgrade() async throws {
+        try await AccountHarness.run { h in
+            let guest = Self.client(h)
+            let started = try await guest.startGuest(experience: .art)
+            _ = try await guest.save(
+                list: .favorites, kind: .artwork, id: "RP-T-1930-54(V)",
+                SavedItemEdit(snapshot: ItemSnapshot(title: "A drawing, verso")))
+            let address = AccountHarness.address("kit-guest")
+            _ = try await guest.upgrade(email: address, password: AccountHarness.password)
+            let mail = try await h.mailbox.message(to: address, subject: "")
+            _ = try await Self.client(h).verify(token: try mail.token(path: "/verify"))
+            let member = Self.client(h)
+            let account = try await member.signIn(email: address, password: AccountHarness.password)
+            #expect(account.id == started.id && account.profile.experience == "art")
+            #expect(try await member.itemPage().results.map(\.id) == ["RP-T-1930-54(V)"])
+        }
+    }
+}
