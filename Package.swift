@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "marquee", targets: ["marquee"]),
         // The Swift SDK: Foundation and the wire types only.
         .library(name: "MarqueeKit", targets: ["MarqueeKit"]),
+        // MarqueeKit over AsyncHTTPClient, for server-side Swift.
+        .library(name: "MarqueeKitAsyncHTTPClient", targets: ["MarqueeKitAsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -52,6 +54,16 @@ let package = Package(
         .target(
             name: "MarqueeKit",
             dependencies: ["MarqueeWire"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MarqueeKitAsyncHTTPClient",
+            dependencies: [
+                "MarqueeKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -250,6 +262,7 @@ let package = Package(
                 "MarqueeEvents",
                 "MarqueeUpstream",
                 "MarqueeKit",
+                "MarqueeKitAsyncHTTPClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,7 @@
+import AsyncHTTPClient
 import Foundation
 import MarqueeKit
+import MarqueeKitAsyncHTTPClient
 import MarqueeWire
 import Testing
 
@@ -112,6 +114,42 @@ struct MarqueeKitServerTests {
             let account = try await member.signIn(email: address, password: AccountHarness.password)
             #expect(account.id == started.id && account.profile.experience == "art")
             #expect(try await member.itemPage().results.map(\.id) == ["RP-T-1930-54(V)"])
+        }
+    }
+
+    @Test("Over AsyncHTTPClient too, for server-side Swift: calls and the live feed")
+    func asyncHTTPClient() async throws {
+        try await AccountHarness.run { h in
+            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                let transport = AsyncHTTPClientTransport(client: http)
+                let base = URL(string: "http://127.0.0.1:\(h.port)")!
+                let client = MarqueeClient(
+                    baseURL: base, transport: transport,
+                    sessions: SessionManager(storage: MemorySessionStorage(), now: h.clock.closure))
+                _ = try await client.startGuest()
+                let feed = ChangeFeed(baseURL: base, transport: transport, credentials: client.sessions)
+                let events = await feed.changes()
+                await feed.connect()
+                var iterator = events.makeAsyncIterator()
+                while let event = try await iterator.next() {
+                    if case .snapshot = event { break }
+                }
+                let saved = try await client.save(
+                    list: .watchlist, kind: .movie, id: "603",
+                    SavedItemEdit(snapshot: ItemSnapshot(title: "The Matrix")))
+                while let event = try await iterator.next() {
+                    if case .change(let change) = event {
+                        #expect(change == saved)
+                        break
+                    }
+                }
+                await feed.disconnect()
+            } catch {
+                try await http.shutdown()
+                throw error
+            }
+            try await http.shutdown()
         }
     }
 }
