@@ -26,8 +26,11 @@ struct MarqueeKitBoundaryTests {
                 imported.insert(String(match.1))
             }
         }
-        // The platform's C library (for fsync) is part of the platform, as Foundation is.
-        let allowed: Set = ["Foundation", "FoundationNetworking", "MarqueeWire", "Darwin", "Glibc", "Musl"]
+        // The platform's C library (for fsync) and Observation (for the view models) ship with Swift, as Foundation
+        // does.
+        let allowed: Set = [
+            "Foundation", "FoundationNetworking", "Observation", "MarqueeWire", "Darwin", "Glibc", "Musl",
+        ]
         #expect(imported.isSubset(of: allowed), "\(imported)")
     }
 

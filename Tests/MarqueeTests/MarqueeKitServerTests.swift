@@ -152,4 +152,52 @@ struct MarqueeKitServerTests {
             try await http.shutdown()
         }
     }
+
+    @Test(
+        "Two clients of one person: A's heart shows on B's mirror and favourites view model; A's pending write confirms"
+    )
+    func mirrors() async throws {
+        try await AccountHarness.run { h in
+            let address = try await Self.member(h)
+            let a = Self.client(h)
+            let b = Self.client(h)
+            _ = try await a.signIn(email: address, password: AccountHarness.password)
+            _ = try await b.signIn(email: address, password: AccountHarness.password)
+            let base = URL(string: "http://127.0.0.1:\(h.port)")!
+            func mirror(_ client: MarqueeClient) -> ItemMirror {
+                ItemMirror(
+                    client: client,
+                    feed: ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: client.sessions),
+                    store: MemoryMirrorStore(), now: h.clock.closure)
+            }
+            let mirrorA = mirror(a)
+            let mirrorB = mirror(b)
+            await mirrorA.start()
+            await mirrorB.start()
+            let favourites = await MainActor.run { SavedItemsViewModel(mirror: mirrorB, list: .favorites) }
+            await favourites.load()
+            #expect(await favourites.state == .empty)
+
+            let ticket = try await mirrorA.save(
+                list: .favorites, kind: .artwork, id: "SK-C-5",
+                SavedItemEdit(snapshot: ItemSnapshot(title: "The Night Watch")))
+            #expect(await mirrorA.item(list: .favorites, kind: .artwork, id: "SK-C-5")?.state == .pending)
+            let confirmed = try await mirrorA.confirmation(of: ticket)
+            #expect(confirmed?.item?.id == "SK-C-5")
+
+            // B hears it on its feed; its view model follows its mirror.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await !mirrorB.isSaved(list: .favorites, kind: .artwork, id: "SK-C-5"), ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(await mirrorB.isSaved(list: .favorites, kind: .artwork, id: "SK-C-5"))
+            while await favourites.state.content?.first?.item.id != "SK-C-5", ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(await favourites.state.content?.map(\.item.id) == ["SK-C-5"])
+            await mirrorA.stop()
+            await mirrorB.stop()
+        }
+    }
 }
