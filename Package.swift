@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "marquee", targets: ["marquee"]),
         // The Swift SDK: Foundation and the wire types only.
         .library(name: "MarqueeKit", targets: ["MarqueeKit"]),
+        // MarqueeKit's end-to-end example.
+        .executable(name: "marquee-kit-demo", targets: ["marquee-kit-demo"]),
         // MarqueeKit over AsyncHTTPClient, for server-side Swift.
         .library(name: "MarqueeKitAsyncHTTPClient", targets: ["MarqueeKitAsyncHTTPClient"]),
     ],
@@ -54,6 +56,11 @@ let package = Package(
         .target(
             name: "MarqueeKit",
             dependencies: ["MarqueeWire"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "marquee-kit-demo",
+            dependencies: ["MarqueeKit", "MarqueeWire"],
             swiftSettings: swiftSettings
         ),
         .target(

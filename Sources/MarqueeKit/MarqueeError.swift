@@ -24,6 +24,18 @@ public enum MarqueeError: Error, Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// A sentence to show people: the server's own when it refused, else one of ours.
+    public var message: String {
+        switch self {
+        case .server(_, let message, _, _, _): message
+        case .offline: "You're offline, or the server can't be reached. Try again when you're back online."
+        case .cancelled: "Cancelled."
+        case .signedOut: "You're signed out. Sign in to carry on."
+        case .storageUnavailable: "Your sign-in can't be read right now. Unlock the device and try again."
+        case .unreadableResponse: "The server sent an answer that couldn't be read. Try again later."
+        }
+    }
+
     public var description: String {
         switch self {
         case .server(let code, let message, let status, let requestID, _):

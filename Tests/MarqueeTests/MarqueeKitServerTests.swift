@@ -25,6 +25,15 @@ struct MarqueeKitServerTests {
         return address
     }
 
+    /// Two signed-in clients of one new member (its two devices).
+    static func twoDevices(_ h: AccountHarness) async throws -> (MarqueeClient, MarqueeClient) {
+        let address = try await member(h)
+        let (a, b) = (client(h), client(h))
+        _ = try await a.signIn(email: address, password: AccountHarness.password)
+        _ = try await b.signIn(email: address, password: AccountHarness.password)
+        return (a, b)
+    }
+
     @Test("Two clients of one person: a save on A reaches B's live feed; a clear of the experience too")
     func twoDevices() async throws {
         try await AccountHarness.run { h in
@@ -158,11 +167,7 @@ struct MarqueeKitServerTests {
     )
     func mirrors() async throws {
         try await AccountHarness.run { h in
-            let address = try await Self.member(h)
-            let a = Self.client(h)
-            let b = Self.client(h)
-            _ = try await a.signIn(email: address, password: AccountHarness.password)
-            _ = try await b.signIn(email: address, password: AccountHarness.password)
+            let (a, b) = try await Self.twoDevices(h)
             let base = URL(string: "http://127.0.0.1:\(h.port)")!
             func mirror(_ client: MarqueeClient) -> ItemMirror {
                 ItemMirror(
@@ -176,6 +181,10 @@ struct MarqueeKitServerTests {
             await mirrorB.start()
             let favourites = await MainActor.run { SavedItemsViewModel(mirror: mirrorB, list: .favorites) }
             await favourites.load()
+            let synced = ContinuousClock.now + .seconds(10)
+            while await favourites.state == .loading, ContinuousClock.now < synced {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             #expect(await favourites.state == .empty)
 
             let ticket = try await mirrorA.save(

@@ -108,7 +108,11 @@ public final class MarqueeClient: Sendable {
                 throw Connection.failure(error)
             }
         case .ifSignedIn(let guestOnly):
-            return await sessions.optionalSession(guestOnly: guestOnly)
+            do {
+                return try await sessions.optionalSession(guestOnly: guestOnly)
+            } catch {
+                throw Connection.failure(error)
+            }
         }
     }
 

@@ -128,6 +128,18 @@ public actor ItemMirror {
         await flush()
     }
 
+    /// Forgets everything this device holds for the person — the items, the waiting writes, the stored copy — as an
+    /// app should when someone signs out on purpose, so that the next person on a shared device sees none of it.
+    /// (A session the server ended keeps the mirror, so that the same person signing back in loses no write.)
+    public func forget() async {
+        await stop()
+        layers = MirrorLayers()
+        for ticket in Array(waiters.keys) { resumeWaiters(of: ticket, with: .failure(.signedOut)) }
+        shown = layers.shown()
+        for continuation in observers.values { continuation.yield() }
+        try? await store.remove()
+    }
+
     /// The items of `list` (only of `kinds` when given), newest saved first.
     public func items(in list: SavedList, kinds: Set<SavedKind>? = nil) -> [MirroredItem] {
         shown.values

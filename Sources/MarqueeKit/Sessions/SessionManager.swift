@@ -115,12 +115,21 @@ public actor SessionManager {
         return try await renewed(session)
     }
 
-    /// The session, if there is one that can be used now (a guest's only, with `guestOnly`); nil otherwise.
-    func optionalSession(guestOnly: Bool) async -> StoredSession? {
+    /// The session, if there is one that can be used now (a guest's only, with `guestOnly`); nil otherwise. A
+    /// guest's session that cannot be renewed right now (offline, storage locked) throws rather than going without:
+    /// a sign-in sent without it would leave the guest's saved items behind.
+    func optionalSession(guestOnly: Bool) async throws -> StoredSession? {
         guard (try? await loadIfNeeded()) != nil, let session = current, !guestOnly || session.isGuest else {
             return nil
         }
-        return try? await usableSession()
+        do {
+            return try await usableSession()
+        } catch MarqueeError.signedOut {
+            return nil
+        } catch {
+            if guestOnly { throw error }
+            return nil
+        }
     }
 
     /// Starts the session a sign-in answered with, in place of any other; nil when the answer holds no token

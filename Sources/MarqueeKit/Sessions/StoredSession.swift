@@ -3,7 +3,9 @@ import MarqueeWire
 
 /// A token session as MarqueeKit keeps it between launches: who is signed in, the access token and when it
 /// expires, and the refresh token that renews it. Its description leaves the tokens out, so it is safe to log.
-public struct StoredSession: Codable, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct StoredSession: Codable, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// The account's id.
     public var userID: String
     /// The server's id of this sign-in (one per device).
@@ -47,6 +49,12 @@ public struct StoredSession: Codable, Sendable, Equatable, CustomStringConvertib
     }
 
     public var debugDescription: String { description }
+
+    /// What `dump` and reflection-based loggers see: no tokens either.
+    public var customMirror: Mirror {
+        Mirror(
+            self, children: ["userID": userID, "sessionID": sessionID, "accessTokenExpiresAt": accessTokenExpiresAt])
+    }
 }
 
 extension StoredSession {

@@ -4,6 +4,9 @@ import MarqueeWire
 protocol MirrorAccess: Sendable {
     /// The items of `list` (of `kinds` only, when given), as the mirror has them now.
     func items(in list: SavedList, kinds: Set<SavedKind>?) async -> [MirroredItem]
+    /// Whether the mirror was filled from the server yet: until then an empty list is "not known yet", not
+    /// "nothing saved".
+    var isSynced: Bool { get async }
     /// A tick each time what the mirror holds changes.
     func updates() async -> AsyncStream<Void>
     /// Saves an item, or changes it where it is saved already.

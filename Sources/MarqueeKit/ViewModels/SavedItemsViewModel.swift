@@ -120,7 +120,10 @@ public import Observation
     }
 
     private func read() async {
-        all = await mirror.items(in: list, kinds: kinds)
+        let items = await mirror.items(in: list, kinds: kinds)
+        // Empty before the first sync is not yet known: the screen says it is loading, not that nothing is saved.
+        let synced = await mirror.isSynced
+        all = items.isEmpty && !synced ? nil : items
     }
 
     private func shown(_ items: [MirroredItem]) -> [MirroredItem] {

@@ -5,6 +5,7 @@ import MarqueeWire
 
 /// A mirror held in memory: writes apply at once, as pending, and tick `updates()`; every write is recorded.
 actor FakeMirror: MirrorAccess {
+    var isSynced: Bool { true }
     /// A write, as the view model asked for it.
     enum Write: Sendable, Equatable {
         case save(SavedList, SavedKind, String, SavedItemEdit)
