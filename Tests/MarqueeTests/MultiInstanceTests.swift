@@ -28,8 +28,13 @@ struct MultiInstanceTests {
         }
     }
 
+    /// The settings of an instance on `databaseURL`. A connection is waited for 30 s rather than 5: on two cores
+    /// shared with the rest of the suite, several instances starting at once can keep the database busy that long.
     static func environment(_ databaseURL: String) -> [String: String] {
-        ["MARQUEE_DATABASE_URL": databaseURL, "MARQUEE_DATA_DIR": TestSettings.makeDataDirectory()]
+        [
+            "MARQUEE_DATABASE_URL": TestPostgres.adding("connect_timeout=30", to: databaseURL),
+            "MARQUEE_DATA_DIR": TestSettings.makeDataDirectory(),
+        ]
     }
 
     @Test(
