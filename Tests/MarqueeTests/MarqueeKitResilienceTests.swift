@@ -9,9 +9,9 @@ import Testing
 #endif
 
 /// MarqueeKit where apps go wrong, against the real server: a device away while another changes things, writes made
-/// offline, twenty calls meeting an expired token at once, storage locked at launch, and the server restarting under
-/// a live stream. Plus `marquee-kit-demo`, the SDK's end-to-end example.
-@Suite("MarqueeKit: offline, renewal and restarts")
+/// offline, twenty calls meeting an expired token at once, and storage locked at launch. Plus `marquee-kit-demo`, the
+/// SDK's end-to-end example.
+@Suite("MarqueeKit: offline, renewal and locked storage")
 struct MarqueeKitResilienceTests {
     /// URLSession behind a switch: while off, every call fails as it does without a network.
     final class Switchable: MarqueeTransport {
@@ -150,41 +150,6 @@ struct MarqueeKitResilienceTests {
             #expect(try await sessions.restore() == .signedIn(session, expired: false))
             #expect(try await client.me().id == session.userID)
         }
-    }
-
-    @Test("The server restarts under a live stream: the feed reconnects and resumes with nothing lost")
-    func serverRestart() async throws {
-        let folder = TestSettings.makeDataDirectory()
-        let environment = ["MARQUEE_DATA_DIR": folder]
-        var server = try await ServerProcess.start(environment: environment)
-        let port = server.port
-        let base = URL(string: "http://127.0.0.1:\(port)")!
-        let client = MarqueeClient(baseURL: base, sessions: SessionManager(storage: MemorySessionStorage()))
-        _ = try await client.startGuest()
-        let feed = ChangeFeed(
-            baseURL: base, transport: URLSessionTransport(), credentials: client.sessions,
-            policy: ReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500)))
-        let events = await feed.changes()
-        var iterator = events.makeAsyncIterator()
-        await feed.connect()
-        while let event = try await iterator.next() { if case .snapshot = event { break } }
-        _ = try await client.save(list: .favorites, kind: .movie, id: "603", SavedItemEdit(snapshot: .init(title: "A")))
-        while let event = try await iterator.next() { if case .change = event { break } }
-
-        server.kill()
-        server = try await ServerProcess.start(environment: environment, port: port)
-        let saved = try await client.save(
-            list: .favorites, kind: .movie, id: "604", SavedItemEdit(snapshot: .init(title: "B")))
-        var heard: ItemChange?
-        while let event = try await iterator.next() {
-            if case .change(let change) = event {
-                heard = change
-                break
-            }
-        }
-        #expect(heard == saved && heard?.seq == 2)
-        await feed.disconnect()
-        _ = server.stop()
     }
 
     @Test("marquee-kit-demo starts a guest, prints the favourites, and prints them again as they change elsewhere")
