@@ -71,9 +71,8 @@ struct MarqueeKitResilienceTests {
             let sessions = SessionManager(storage: MemorySessionStorage(), now: h.clock.closure)
             let client = MarqueeClient(baseURL: Self.base(h), transport: transport, sessions: sessions)
             _ = try await client.startGuest()
-            let mirror = ItemMirror(
-                client: client, feed: ChangeFeed(baseURL: Self.base(h), transport: transport, credentials: sessions),
-                store: MemoryMirrorStore(), now: h.clock.closure)
+            let feed = ChangeFeed(baseURL: Self.base(h), transport: transport, credentials: sessions)
+            let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
             await mirror.start()
 
             transport.online.withLock { $0 = false }
@@ -94,6 +93,8 @@ struct MarqueeKitResilienceTests {
             let page = try await client.itemPage(ItemQuery(list: .watchlist))
             #expect(Set(page.results.map(\.id)) == ["11", "12", "13"])
             await mirror.stop()
+            // The mirror leaves its feed to its owner: left connected, it would keep reconnecting after the server.
+            await feed.disconnect()
         }
     }
 

@@ -169,14 +169,10 @@ struct MarqueeKitServerTests {
         try await AccountHarness.run { h in
             let (a, b) = try await Self.twoDevices(h)
             let base = URL(string: "http://127.0.0.1:\(h.port)")!
-            func mirror(_ client: MarqueeClient) -> ItemMirror {
-                ItemMirror(
-                    client: client,
-                    feed: ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: client.sessions),
-                    store: MemoryMirrorStore(), now: h.clock.closure)
-            }
-            let mirrorA = mirror(a)
-            let mirrorB = mirror(b)
+            let feedA = ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: a.sessions)
+            let feedB = ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: b.sessions)
+            let mirrorA = ItemMirror(client: a, feed: feedA, store: MemoryMirrorStore(), now: h.clock.closure)
+            let mirrorB = ItemMirror(client: b, feed: feedB, store: MemoryMirrorStore(), now: h.clock.closure)
             await mirrorA.start()
             await mirrorB.start()
             let favourites = await MainActor.run { SavedItemsViewModel(mirror: mirrorB, list: .favorites) }
@@ -207,6 +203,9 @@ struct MarqueeKitServerTests {
             #expect(await favourites.state.content?.map(\.item.id) == ["SK-C-5"])
             await mirrorA.stop()
             await mirrorB.stop()
+            // The mirrors leave their feeds to their owner: left connected, they would keep reconnecting afterwards.
+            await feedA.disconnect()
+            await feedB.disconnect()
         }
     }
 }
