@@ -73,6 +73,13 @@ final class ServerProcess: @unchecked Sendable {
         return process.waitUntilExit()
     }
 
+    /// Asks it to stop (SIGTERM) and waits without holding a thread; returns its exit status.
+    @discardableResult
+    func stopped() async -> Int32 {
+        process.signal(SIGTERM)
+        return await process.exited()
+    }
+
     deinit { kill() }
 }
 
