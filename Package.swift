@@ -14,7 +14,7 @@ let package = Package(
     products: [
         .executable(name: "marquee", targets: ["marquee"]),
         // The Swift SDK: Foundation and the wire types only.
-        .library(name: "MarqueeKit", targets: ["MarqueeKit"]),
+        .library(name: "MarqueeKit", targets: ["MarqueeKit", "MarqueeWire"]),
         // MarqueeKit's end-to-end example.
         .executable(name: "marquee-kit-demo", targets: ["marquee-kit-demo"]),
         // MarqueeKit over AsyncHTTPClient, for server-side Swift.
