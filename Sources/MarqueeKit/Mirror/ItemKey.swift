@@ -1,7 +1,7 @@
 import MarqueeWire
 
-/// One item's name: its list, its kind and its source's id.
-struct ItemKey: Hashable, Sendable {
+/// One item's name: its list, its kind and its source's id; ordered by list, then kind, then id.
+struct ItemKey: Hashable, Sendable, Comparable {
     var list: SavedList
     var kind: SavedKind
     var id: String
@@ -18,4 +18,8 @@ struct ItemKey: Hashable, Sendable {
 
     /// `favorites/movie/603`.
     var text: String { "\(list.rawValue)/\(kind.rawValue)/\(id)" }
+
+    static func < (left: ItemKey, right: ItemKey) -> Bool {
+        (left.list.rawValue, left.kind.rawValue, left.id) < (right.list.rawValue, right.kind.rawValue, right.id)
+    }
 }

@@ -148,7 +148,7 @@ public actor ItemMirror {
                 guard first.item.createdAt == second.item.createdAt else {
                     return first.item.createdAt > second.item.createdAt
                 }
-                return first.id < second.id
+                return ItemKey(first.item) < ItemKey(second.item)
             }
     }
 
