@@ -98,6 +98,45 @@ struct MarqueeKitResilienceTests {
         }
     }
 
+    @Test("Three hearts made offline with room for two: the third is turned down, and the favourites say why")
+    func refusedOfflineWrite() async throws {
+        try await AccountHarness.run(["itemLimit": "2"]) { h in
+            let transport = Switchable()
+            let sessions = SessionManager(storage: MemorySessionStorage(), now: h.clock.closure)
+            let client = MarqueeClient(baseURL: Self.base(h), transport: transport, sessions: sessions)
+            _ = try await client.startGuest()
+            let feed = ChangeFeed(baseURL: Self.base(h), transport: transport, credentials: sessions)
+            let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
+            await mirror.start()
+            let favourites = await MainActor.run { SavedItemsViewModel(mirror: mirror, list: .favorites) }
+            await favourites.load()
+
+            transport.online.withLock { $0 = false }
+            var tickets: [WriteTicket] = []
+            for (id, title) in [("11", "First"), ("12", "Second"), ("13", "Third")] {
+                tickets.append(
+                    try await mirror.save(
+                        list: .favorites, kind: .movie, id: id, SavedItemEdit(snapshot: .init(title: title))))
+            }
+            transport.online.withLock { $0 = true }
+            await mirror.retryNow()
+            for ticket in tickets.prefix(2) { #expect(try await mirror.confirmation(of: ticket) != nil) }
+            let refused = await #expect(throws: MarqueeError.self) { try await mirror.confirmation(of: tickets[2]) }
+            #expect(refused?.code == "items.limit_reached")
+
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await favourites.refusals.isEmpty, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let shown = await favourites.refusals
+            #expect(shown.map(\.code) == ["items.limit_reached"] && shown.first?.item?.snapshot.title == "Third")
+            #expect(shown.first?.message == refused?.message, "the server's own sentence")
+            #expect(await !mirror.isSaved(list: .favorites, kind: .movie, id: "13"))
+            await mirror.stop()
+            await feed.disconnect()
+        }
+    }
+
     @Test("Twenty calls meet an expired token at once: one renewal, and every call answered")
     func renewalRace() async throws {
         try await AccountHarness.run { h in

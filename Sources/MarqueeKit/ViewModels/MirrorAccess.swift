@@ -20,6 +20,10 @@ protocol MirrorAccess: Sendable {
     func clear(list: SavedList, kinds: [SavedKind]?) async throws -> WriteTicket
     /// Adds the item to the favourites, or takes it out; true when it is a favourite now.
     func toggleFavorite(kind: SavedKind, id: String, snapshot: ItemSnapshot) async throws -> Bool
+    /// The writes the server turned down (or that waited too long), not shown yet.
+    func refusals() async -> [Refusal]
+    /// Forgets the refusals: they were shown.
+    func clearRefusals() async
 }
 
 extension ItemMirror: MirrorAccess {}

@@ -28,6 +28,9 @@ public import Observation
     public var searchText = ""
     /// Why the last edit did not go through; the next one clears it.
     public private(set) var actionError: String?
+    /// Writes to this list the server turned down after they showed (the item limit, say), or that waited more
+    /// than a week to be sent, oldest first: each with the sentence to show. `dismissRefusals()` once shown.
+    public private(set) var refusals: [Refusal] = []
 
     private var all: [MirroredItem]?
     private var started = false
@@ -110,6 +113,12 @@ public import Observation
         }
     }
 
+    /// Forgets the refusals shown (of every list: the mirror keeps them together), and their items' marks.
+    public func dismissRefusals() async {
+        refusals = []
+        await mirror.clearRefusals()
+    }
+
     private func edit(_ item: MirroredItem, _ edit: SavedItemEdit) async {
         actionError = nil
         do {
@@ -124,6 +133,7 @@ public import Observation
         // Empty before the first sync is not yet known: the screen says it is loading, not that nothing is saved.
         let synced = await mirror.isSynced
         all = items.isEmpty && !synced ? nil : items
+        refusals = await mirror.refusals().filter { $0.list == list }
     }
 
     private func shown(_ items: [MirroredItem]) -> [MirroredItem] {

@@ -16,6 +16,7 @@ actor FakeMirror: MirrorAccess {
 
     private var items: [MirroredItem]
     private(set) var writes: [Write] = []
+    private var refused: [Refusal] = []
     private var listeners: [AsyncStream<Void>.Continuation] = []
     /// When set, every write fails with it.
     private var failure: MarqueeError?
@@ -89,6 +90,23 @@ actor FakeMirror: MirrorAccess {
         put(
             SavedItem(list: .favorites, kind: kind, id: id, snapshot: snapshot, createdAt: ViewModelFixtures.now))
         return true
+    }
+
+    /// Turns down the last write to `item`, as the server does when it refuses a write that showed already.
+    func refuse(_ item: SavedItem, code: String, message: String) {
+        items.removeAll { $0.item.list == item.list && $0.item.kind == item.kind && $0.item.id == item.id }
+        refused.append(
+            Refusal(
+                ticket: WriteTicket(), code: code, message: message, action: .save, list: item.list, item: item,
+                madeAt: ViewModelFixtures.now))
+        tell()
+    }
+
+    func refusals() -> [Refusal] { refused }
+
+    func clearRefusals() {
+        refused = []
+        tell()
     }
 
     private func put(_ item: SavedItem) {

@@ -86,4 +86,23 @@ import Testing
         #expect(edited.state == .pending)
         #expect(edited.item.rating == 8 && edited.item.note == nil && edited.item.watchedAt != nil)
     }
+
+    @Test(.timeLimit(.minutes(1))) func aWriteTheServerTurnsDownShowsWhy() async throws {
+        let mirror = Self.watchlist()
+        let model = SavedItemsViewModel(access: mirror, list: .favorites, kinds: nil)
+        await model.load()
+        let extra = ViewModelFixtures.saved(.favorites, .movie, "7", "Heat", addedDaysAgo: 0)
+        await mirror.refuse(extra, code: "items.limit_reached", message: "A list holds at most 5,000 items.")
+        await waitForChanges { !model.refusals.isEmpty }
+        #expect(model.refusals.map(\.message) == ["A list holds at most 5,000 items."])
+        #expect(model.refusals.first?.item?.snapshot.title == "Heat")
+        await model.dismissRefusals()
+        #expect(model.refusals.isEmpty)
+        #expect(await mirror.refusals().isEmpty)
+
+        let other = SavedItemsViewModel(access: mirror, list: .watchlist, kinds: nil)
+        await mirror.refuse(extra, code: "items.limit_reached", message: "Not for this list.")
+        await other.load()
+        #expect(other.refusals.isEmpty, "only the list's own")
+    }
 }
