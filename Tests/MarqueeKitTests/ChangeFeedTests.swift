@@ -269,6 +269,22 @@ import Testing
         await harness.feed.disconnect()
     }
 
+    @Test(arguments: [(Duration.seconds(30), [1, 2, 4, 8]), (Duration.zero, [1, 1, 1, 1])])
+    func backsOffFromConnectionsThatCloseAtOnce(stableAfter: Duration, seconds: [Int64]) async throws {
+        let opensAndCloses = ScriptedTransport.events(": hello\n\n", then: .close)
+        let harness = Harness(
+            Array(repeating: opensAndCloses, count: 4), policy: ReconnectPolicy(jitter: 0, stableAfter: stableAfter))
+        var events = await harness.feed.changes().makeAsyncIterator()
+        await harness.feed.connect()
+
+        var waits: [Duration] = []
+        while waits.count < 4, let event = try await events.next() {
+            if case .disconnected(let disconnection) = event { waits.append(disconnection.retryIn ?? .zero) }
+        }
+        #expect(waits == seconds.map { .seconds($0) }, "only a connection that lasted starts the waits again")
+        await harness.feed.disconnect()
+    }
+
     @Test func spreadsWaitsWithinTheJitter() async throws {
         let failures = 12
         let harness = Harness(

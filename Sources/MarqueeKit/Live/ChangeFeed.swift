@@ -48,6 +48,8 @@ public actor ChangeFeed {
     private(set) var generation = 0
     /// A stream is open (its 200 came).
     private(set) var isConnected = false
+    /// When the open stream opened.
+    private var connectedAt: ContinuousClock.Instant?
     /// The server's `retry:`, the shortest wait before reconnecting.
     private var serverRetry: Duration?
     /// Whose resume point `resumePoint` is.
@@ -174,7 +176,7 @@ public actor ChangeFeed {
             guard !Task.isCancelled, generation == self.generation else { return }
             let wasConnected = isConnected
             isConnected = false
-            if wasConnected { failures = 0 }
+            if wasConnected, let connectedAt, ContinuousClock.now - connectedAt >= policy.stableAfter { failures = 0 }
 
             var reason = Self.reason(for: ending)
             var now = false
@@ -252,6 +254,7 @@ public actor ChangeFeed {
     func opened(generation: Int) -> Bool {
         guard generation == self.generation else { return false }
         isConnected = true
+        connectedAt = ContinuousClock.now
         broadcast(.connected)
         return true
     }
