@@ -15,6 +15,8 @@ public struct AsyncHTTPClientTransport: MarqueeTransport {
     /// The longest whole answer read into memory by `send`.
     private let maxBodySize: Int
     private let timeout: TimeAmount
+    /// The most body chunks a stream holds for a reader that does not keep up.
+    static let streamChunkLimit = 1_024
 
     /// A transport over `client` (the caller owns it and shuts it down); `send` reads at most `maxBodySize` bytes
     /// and waits at most `timeout` for a whole answer.
@@ -34,10 +36,18 @@ public struct AsyncHTTPClientTransport: MarqueeTransport {
         // A stream has no deadline: it lasts as long as the caller reads it.
         let response = try await execute(request, timeout: .hours(24 * 365))
         let head = try head(of: response, for: request)
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        // As URLSessionTransport: a reader that falls this many chunks behind has its stream ended as a lost
+        // connection would (it reconnects and resumes), rather than the chunks kept without end.
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: Data.self, bufferingPolicy: .bufferingOldest(Self.streamChunkLimit))
         let reader = Task {
             do {
-                for try await chunk in response.body { continuation.yield(Data(chunk.readableBytesView)) }
+                for try await chunk in response.body {
+                    if case .dropped = continuation.yield(Data(chunk.readableBytesView)) {
+                        continuation.finish(throwing: MarqueeError.offline)
+                        return
+                    }
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
