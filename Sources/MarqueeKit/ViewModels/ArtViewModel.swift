@@ -13,22 +13,20 @@ public import Observation
         didSet { if query != oldValue { run(debounced: true) } }
     }
     /// The works read so far.
-    public var state: LoadState<PagedItems<ArtworkSummary>> { feed.state }
+    public var state: LoadState<PagedItems<ArtworkSummary>> { search.feed.state }
     /// Whether the next page is on its way.
-    public var isLoadingMore: Bool { feed.isLoadingMore }
+    public var isLoadingMore: Bool { search.feed.isLoadingMore }
     /// Why the next page could not be read; what was read stays.
-    public var loadMoreError: String? { feed.moreError }
+    public var loadMoreError: String? { search.feed.moreError }
     /// Whether the museum's search could not be reached, so the works come from Marquee's own sample.
-    public var liveSearchUnavailable: Bool { feed.info ?? false }
+    public var liveSearchUnavailable: Bool { search.feed.info ?? false }
     /// Whether the works shown are the highlights (no query).
     public var showsHighlights: Bool { trimmedQuery.isEmpty }
     /// Why the last heart did not go through; the next one clears it.
-    public private(set) var actionError: String?
+    public var actionError: String? { search.actionError }
 
     private let client: MarqueeClient
-    private let debouncer: Debouncer
-    private let feed = PageFeed<ArtworkSummary, Bool>(identity: \.id)
-    private let favorites: SavedMarks
+    private let search: HeartedSearch<ArtworkSummary, Bool>
 
     /// Creates the art screen; without `mirror` there are no hearts. `sleep` is how the pause is waited for.
     public convenience init(
@@ -40,30 +38,27 @@ public import Observation
 
     init(client: MarqueeClient, access: (any MirrorAccess)?, sleep: @escaping Debouncer.Sleep) {
         self.client = client
-        debouncer = Debouncer(delay: Self.debounce, sleep: sleep)
-        favorites = SavedMarks(mirror: access, list: .favorites, kinds: [.artwork])
+        search = HeartedSearch(
+            kind: .artwork, access: access, debounce: Self.debounce, sleep: sleep, id: \.id, snapshot: \.itemSnapshot)
     }
 
     /// Whether works can be saved: there is a mirror to save them to.
-    public var canSave: Bool { favorites.isAvailable }
+    public var canSave: Bool { search.canSave }
 
     /// Whether `work` is a favourite.
     public func isFavorite(_ work: ArtworkSummary) -> Bool {
-        favorites.contains(.artwork, work.id)
+        search.isFavorite(work)
     }
 
     /// Reads the highlights (or the query's works), unless they were read, and follows the favourites.
     public func load() async {
-        await favorites.follow()
-        guard !feed.hasLoaded else { return }
-        run(debounced: false)
-        await debouncer.task?.value
+        await search.load { run(debounced: false) }
     }
 
     /// Reads the works again, showing them meanwhile.
     public func refresh() async {
         run(debounced: false, keepingContent: true)
-        await debouncer.task?.value
+        await search.searching?.value
     }
 
     /// Searches now (the keyboard's Search key), without waiting for the pause.
@@ -73,22 +68,21 @@ public import Observation
 
     /// Reads the next page, if there is one.
     public func loadMore() async {
-        await feed.loadMore()
+        await search.feed.loadMore()
     }
 
     /// Tells the model a row appeared: the last row's appearing reads the next page.
     public func rowAppeared(_ work: ArtworkSummary) {
-        feed.rowAppeared(work)
+        search.feed.rowAppeared(work)
     }
 
     /// Adds `work` to the favourites, or takes it out.
     public func toggleFavorite(_ work: ArtworkSummary) async {
-        actionError = nil
-        actionError = await favorites.toggled(.artwork, work.id, snapshot: work.itemSnapshot)
+        await search.toggleFavorite(work)
     }
 
     /// The search waiting or running (for tests).
-    var searching: Task<Void, Never>? { debouncer.task }
+    var searching: Task<Void, Never>? { search.searching }
 
     private var trimmedQuery: String { query.trimmingCharacters(in: .whitespacesAndNewlines) }
 
@@ -98,10 +92,7 @@ public import Observation
             let found = try await client.artworks(matching: text.isEmpty ? nil : text, page: page)
             return FetchedPage(items: found.results, totalPages: found.totalPages, info: found.liveSearchUnavailable)
         }
-        let work: @MainActor () async -> Void = { [weak self] in
-            await self?.feed.load(fetch, keepingContent: keepingContent)
-        }
         // Going back to the highlights needs no pause: nothing is being typed.
-        if debounced && !text.isEmpty { debouncer.schedule(work) } else { debouncer.runNow(work) }
+        search.search(fetch, debounced: debounced && !text.isEmpty, keepingContent: keepingContent)
     }
 }

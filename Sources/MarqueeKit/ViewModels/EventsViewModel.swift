@@ -17,22 +17,20 @@ public import Observation
         didSet { if query != oldValue { run(debounced: true) } }
     }
     /// The events read so far, soonest first.
-    public var state: LoadState<PagedItems<EventSummary>> { feed.state }
+    public var state: LoadState<PagedItems<EventSummary>> { search.feed.state }
     /// Whether the next page is on its way.
-    public var isLoadingMore: Bool { feed.isLoadingMore }
+    public var isLoadingMore: Bool { search.feed.isLoadingMore }
     /// Why the next page could not be read; what was read stays.
-    public var loadMoreError: String? { feed.moreError }
+    public var loadMoreError: String? { search.feed.moreError }
     /// The city the server took the place for.
-    public var foundPlace: City? { feed.info?.place }
+    public var foundPlace: City? { search.feed.info?.place }
     /// Whether the events are the server's invented demo programme (each shown as "Demo event").
-    public var isDemo: Bool { feed.info?.source == .demo }
+    public var isDemo: Bool { search.feed.info?.source == .demo }
     /// Why the last heart did not go through; the next one clears it.
-    public private(set) var actionError: String?
+    public var actionError: String? { search.actionError }
 
     private let client: MarqueeClient
-    private let debouncer: Debouncer
-    private let feed = PageFeed<EventSummary, EventsPlace>(identity: \.id)
-    private let favorites: SavedMarks
+    private let search: HeartedSearch<EventSummary, EventsPlace>
 
     /// Creates the events search; without `mirror` there are no hearts. `sleep` is how the pause is waited for.
     public convenience init(
@@ -45,30 +43,27 @@ public import Observation
     init(client: MarqueeClient, place: String, access: (any MirrorAccess)?, sleep: @escaping Debouncer.Sleep) {
         self.client = client
         self.place = place
-        debouncer = Debouncer(delay: Self.debounce, sleep: sleep)
-        favorites = SavedMarks(mirror: access, list: .favorites, kinds: [.event])
+        search = HeartedSearch(
+            kind: .event, access: access, debounce: Self.debounce, sleep: sleep, id: \.id, snapshot: \.itemSnapshot)
     }
 
     /// Whether events can be saved: there is a mirror to save them to.
-    public var canSave: Bool { favorites.isAvailable }
+    public var canSave: Bool { search.canSave }
 
     /// Whether `event` is a favourite.
     public func isFavorite(_ event: EventSummary) -> Bool {
-        favorites.contains(.event, event.id)
+        search.isFavorite(event)
     }
 
     /// Searches the place given, unless it was searched, and follows the favourites.
     public func load() async {
-        await favorites.follow()
-        guard !feed.hasLoaded else { return }
-        run(debounced: false)
-        await debouncer.task?.value
+        await search.load { run(debounced: false) }
     }
 
     /// Searches again, showing the events meanwhile.
     public func refresh() async {
         run(debounced: false, keepingContent: true)
-        await debouncer.task?.value
+        await search.searching?.value
     }
 
     /// Searches now (the keyboard's Search key), without waiting for the pause.
@@ -78,41 +73,33 @@ public import Observation
 
     /// Reads the next page, if there is one.
     public func loadMore() async {
-        await feed.loadMore()
+        await search.feed.loadMore()
     }
 
     /// Tells the model a row appeared: the last row's appearing reads the next page.
     public func rowAppeared(_ event: EventSummary) {
-        feed.rowAppeared(event)
+        search.feed.rowAppeared(event)
     }
 
     /// Adds `event` to the favourites, or takes it out.
     public func toggleFavorite(_ event: EventSummary) async {
-        actionError = nil
-        actionError = await favorites.toggled(.event, event.id, snapshot: event.itemSnapshot)
+        await search.toggleFavorite(event)
     }
 
     /// The search waiting or running (for tests).
-    var searching: Task<Void, Never>? { debouncer.task }
+    var searching: Task<Void, Never>? { search.searching }
 
     private func run(debounced: Bool, keepingContent: Bool = false) {
         let place = place.trimmingCharacters(in: .whitespacesAndNewlines)
         let text = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !place.isEmpty else {
-            debouncer.cancel()
-            feed.reset()
-            return
-        }
+        guard !place.isEmpty else { return search.clear() }
         let fetch: PageFeed<EventSummary, EventsPlace>.Fetch = { [client] page in
             let found = try await client.events(near: place, matching: text.isEmpty ? nil : text, page: page)
             return FetchedPage(
                 items: found.results, totalPages: found.totalPages,
                 info: EventsPlace(place: found.place, source: found.source))
         }
-        let work: @MainActor () async -> Void = { [weak self] in
-            await self?.feed.load(fetch, keepingContent: keepingContent)
-        }
-        if debounced { debouncer.schedule(work) } else { debouncer.runNow(work) }
+        search.search(fetch, debounced: debounced, keepingContent: keepingContent)
     }
 }
 
