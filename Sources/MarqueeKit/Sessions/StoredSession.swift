@@ -20,12 +20,16 @@ public struct StoredSession: Codable, Sendable, Equatable, CustomStringConvertib
     public var accountType: String?
     /// The experience the account's app opens into (`Experience`'s raw value), when known.
     public var experience: String?
+    /// When this device signed in, by its own clock, when known: what deleting the account without the password
+    /// ("a sign-in from the last five minutes") is judged by before asking the server. Renewals keep it.
+    public var signedInAt: Date?
 
     /// Creates a stored session.
     public init(
         userID: String, sessionID: String, accessToken: String, accessTokenExpiresAt: Date, refreshToken: String,
-        accountType: String? = nil, experience: String? = nil
+        accountType: String? = nil, experience: String? = nil, signedInAt: Date? = nil
     ) {
+        self.signedInAt = signedInAt
         self.userID = userID
         self.sessionID = sessionID
         self.accessToken = accessToken
@@ -66,7 +70,7 @@ extension StoredSession {
         self.init(
             userID: user.id, sessionID: session.sessionId, accessToken: tokens.access,
             accessTokenExpiresAt: tokens.expiresAt, refreshToken: tokens.refresh, accountType: user.accountType,
-            experience: user.profile.experience)
+            experience: user.profile.experience, signedInAt: now)
     }
 
     /// `self` renewed by a refresh's answer, which names no user: the account stays the one refreshed.

@@ -23,14 +23,15 @@ public import Observation
     public private(set) var signOutError: String?
 
     private let client: MarqueeClient
-    private let signedInAt: Date?
+    private var signedInAt: Date?
     private let now: @Sendable () -> Date
     private let loader = ValueLoader<Account>()
     /// Set when the server asked for the password, whatever the sign-in time said.
     private var passwordAsked = false
 
-    /// Creates the account screen. `signedInAt` is when this device signed in, when the app knows
-    /// (`SignInViewModel.signedInAt`); `now` is the clock the recent-sign-in rule is read with.
+    /// Creates the account screen. `signedInAt` is when this device signed in, if the app knows better than the
+    /// stored session (`StoredSession.signedInAt`, read on `load()`); `now` is the clock the recent-sign-in rule is
+    /// read with.
     public init(client: MarqueeClient, signedInAt: Date? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
         self.signedInAt = signedInAt
@@ -68,6 +69,7 @@ public import Observation
 
     /// Loads the account, unless it is loaded.
     public func load() async {
+        if signedInAt == nil { signedInAt = try? await client.sessions.session()?.signedInAt }
         await loader.load(fetch)
     }
 

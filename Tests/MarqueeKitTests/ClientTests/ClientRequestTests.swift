@@ -133,6 +133,7 @@ import Testing
         #expect(stored.accessToken == "a2")
         #expect(stored.refreshToken == "r2")
         #expect(stored.accessTokenExpiresAt == ClientFixtures.now.addingTimeInterval(900))
+        #expect(stored.signedInAt == ClientFixtures.now)
         #expect(await sessions.state == .signedIn(stored, expired: false))
     }
 

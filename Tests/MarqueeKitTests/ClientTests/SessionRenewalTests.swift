@@ -47,9 +47,12 @@ import Testing
             request.route == Self.refresh
                 ? ClientFixtures.sessionAnswer(access: "new", refresh: "r2") : .json(ClientFixtures.account())
         }
-        let storage = MemorySessionStorage(ClientFixtures.session(access: "old", refresh: "r1", expiresIn: -5))
+        var session = ClientFixtures.session(access: "old", refresh: "r1", expiresIn: -5)
+        session.signedInAt = Date(timeIntervalSince1970: 1_700_000_000)
+        let storage = MemorySessionStorage(session)
         let (client, _, _) = ClientFixtures.client(transport, storage: storage)
         _ = try await client.me()
+        #expect(await storage.load()?.signedInAt == session.signedInAt, "a renewal is not a sign-in")
         let requests = await transport.requests
         #expect(requests.map(\.route) == [Self.refresh, Self.me])
         #expect(requests.first?.json?["refresh_token"] as? String == "r1")

@@ -51,6 +51,16 @@ import Testing
         #expect(unknown.needsPasswordToDelete)
     }
 
+    @Test func theStoredSessionSaysWhenThisDeviceSignedIn() async throws {
+        var session = ViewModelFixtures.signedIn()
+        session.signedInAt = ViewModelFixtures.now - 60
+        let transport = ViewModelScriptedTransport { _ in .json(ViewModelFixtures.account()) }
+        let model = AccountViewModel(
+            client: ViewModelFixtures.client(transport, session: session), now: { ViewModelFixtures.now })
+        await model.load()
+        #expect(!model.needsPasswordToDelete)
+    }
+
     @Test func accountsWithoutAPasswordAreNeverAskedForOne() async throws {
         for type in ["google", "guest"] {
             let (model, _) = Self.model(ViewModelFixtures.account(type: type, email: nil))
