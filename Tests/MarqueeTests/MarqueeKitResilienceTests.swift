@@ -11,7 +11,7 @@ import Testing
 /// MarqueeKit where apps go wrong, against the real server: a device away while another changes things, writes made
 /// offline, twenty calls meeting an expired token at once, storage locked at launch, and the server restarting under
 /// a live feed. Plus `marquee-kit-demo`, the SDK's end-to-end example.
-@Suite("MarqueeKit: offline, renewal, locked storage and restarts")
+@Suite("MarqueeKit: offline, renewal, locked storage and restarts", .timeLimit(.minutes(3)))
 struct MarqueeKitResilienceTests {
     /// URLSession behind a switch: while off, every call fails as it does without a network.
     final class Switchable: MarqueeTransport {

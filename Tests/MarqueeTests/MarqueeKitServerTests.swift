@@ -7,7 +7,7 @@ import Testing
 
 /// MarqueeKit against the real server, built in process and reached over real HTTP on loopback: accounts, items,
 /// the live feed across two clients of one person, and a token renewed under way.
-@Suite("MarqueeKit against the server")
+@Suite("MarqueeKit against the server", .timeLimit(.minutes(3)))
 struct MarqueeKitServerTests {
     /// A client of the harness's server, on its clock (tokens expire by the server's time).
     static func client(_ h: AccountHarness) -> MarqueeClient {

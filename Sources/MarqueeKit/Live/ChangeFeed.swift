@@ -25,6 +25,10 @@ public actor ChangeFeed {
         public var bufferLimit: Int
     }
 
+    /// Ends every consumer's stream when someone else signs in on this device under an open feed: what it held is
+    /// the last person's. Read the new person's lists afresh, and call `changes()` and `connect()` again.
+    public struct UserChanged: Error, Sendable, Equatable {}
+
     private struct Consumer {
         var continuation: AsyncThrowingStream<LiveEvent, any Error>.Continuation
         var bufferLimit: Int
@@ -43,6 +47,8 @@ public actor ChangeFeed {
     private var wanted = false
     private var active = true
     private var runner: Task<Void, Never>?
+    /// Follows who is signed in, from the first `connect()` on.
+    private var userWatch: Task<Void, Never>?
     /// Counts runners started and stopped: a runner whose number is no longer current is winding down, and must
     /// neither deliver nor change anything.
     private(set) var generation = 0
@@ -75,12 +81,14 @@ public actor ChangeFeed {
     }
 
     deinit {
+        userWatch?.cancel()
         for consumer in consumers.values { consumer.continuation.finish() }
     }
 
     /// A new consumer's events, from now on (starting with `.connected` when the feed is connected). The stream
-    /// ends with `MarqueeError.signedOut` when the session ends, and with `FellBehind` when `bufferLimit` events
-    /// are waiting unread; ending it (cancelling its task) leaves the feed and the other consumers as they are.
+    /// ends with `MarqueeError.signedOut` when the session ends, with `UserChanged` when someone else signs in, and
+    /// with `FellBehind` when `bufferLimit` events are waiting unread; ending it (cancelling its task) leaves the
+    /// feed and the other consumers as they are.
     public func changes(bufferLimit: Int = 10_000) -> AsyncThrowingStream<LiveEvent, any Error> {
         let bufferLimit = max(bufferLimit, 1)
         let (stream, continuation) = AsyncThrowingStream<LiveEvent, any Error>.makeStream(
@@ -100,6 +108,7 @@ public actor ChangeFeed {
     /// connected or connecting already; while the app is in the background, it connects when the app comes back.
     public func connect() {
         wanted = true
+        watchUser()
         start()
     }
 
@@ -310,8 +319,28 @@ public actor ChangeFeed {
         }
     }
 
-    /// The session ended: stop for good (until `connect()`), and end every consumer's stream with `signedOut`.
-    private func signOut(_ generation: Int) {
+    private func watchUser() {
+        guard userWatch == nil else { return }
+        userWatch = Task { [weak self, credentials] in
+            for await user in await credentials.userChanges() {
+                await self?.userChanged(to: user)
+            }
+        }
+    }
+
+    /// Someone else signed in on this device (or no one is, now): what the consumers hold and the connection
+    /// brings is the last person's. As at a sign-out, every consumer's stream ends (`UserChanged`, or `signedOut`),
+    /// and the feed stops until `connect()`, which starts from the new person's own resume point.
+    private func userChanged(to user: String?) {
+        guard let pointUser, user != pointUser else { return }
+        self.pointUser = nil
+        resumePoint = nil
+        runner?.cancel()
+        signOut(generation, ending: user == nil ? MarqueeError.signedOut : UserChanged())
+    }
+
+    /// The session ended: stop for good (until `connect()`), and end every consumer's stream with `ending`.
+    private func signOut(_ generation: Int, ending: any Error = MarqueeError.signedOut) {
         guard generation == self.generation else { return }
         wanted = false
         runner = nil
@@ -319,7 +348,7 @@ public actor ChangeFeed {
         self.generation += 1
         let ended = consumers.values
         consumers = [:]
-        for consumer in ended { consumer.continuation.finish(throwing: MarqueeError.signedOut) }
+        for consumer in ended { consumer.continuation.finish(throwing: ending) }
     }
 
     private func removeConsumer(_ id: Int) {

@@ -115,11 +115,15 @@ extension ItemMirror {
     }
 
     /// The feed ended this mirror's stream: after falling behind, it subscribes again from a snapshot; when the
-    /// session ended, it waits for the person to sign in again (`sessionChanged`).
+    /// session ended, it waits for the person to sign in again (`sessionChanged`). A feed that saw the person change
+    /// ends its streams too, perhaps after this mirror followed the change: then it subscribes again.
     private func feedEnded(_ error: (any Error)?, generation: Int) async {
         guard generation == feedGeneration else { return }
         feedReader = nil
         if error is ChangeFeed.FellBehind {
+            await subscribe(forceSnapshot: true)
+        } else if error is ChangeFeed.UserChanged, let user = userID, await client.sessions.userID() == user {
+            guard generation == feedGeneration else { return }
             await subscribe(forceSnapshot: true)
         }
     }
