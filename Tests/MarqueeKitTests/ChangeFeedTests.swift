@@ -285,6 +285,26 @@ import Testing
         await harness.feed.disconnect()
     }
 
+    @Test func endsItsStreamsWhenItNextConnectsForSomeoneElse() async throws {
+        let change = Self.change(5)
+        let harness = Harness([
+            ScriptedTransport.events(try Self.changeFrame(change, id: "5:0000abcd"), then: .close),
+            ScriptedTransport.events(": user-2's\n\n"),
+        ])
+        var events = await harness.feed.changes().makeAsyncIterator()
+        await harness.feed.connect()
+        #expect(try await events.next() == .connected)
+        #expect(try await events.next() == .change(change))
+        await harness.credentials.switchUser(to: "user-2")
+
+        await #expect(throws: ChangeFeed.UserChanged.self, "user-1's stream does not go on as user-2's") {
+            while try await events.next() != nil {}
+        }
+        #expect(harness.transport.requests.count == 1, "no connection made for user-2 under user-1's stream")
+        #expect(await !harness.feed.isRunning)
+        #expect(await harness.store.load(for: "user-1") == "5:0000abcd", "user-1's point is kept for user-1")
+    }
+
     @Test func spreadsWaitsWithinTheJitter() async throws {
         let failures = 12
         let harness = Harness(

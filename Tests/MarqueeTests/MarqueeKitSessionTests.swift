@@ -51,6 +51,15 @@ struct MarqueeKitSessionTests {
         }
     }
 
+    /// Waits until `condition` holds; fails after 20 s.
+    static func until(_ condition: () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await !condition() {
+            try #require(ContinuousClock.now < deadline, "still not so after 20 s", sourceLocation: sourceLocation)
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     static func client(_ h: AccountHarness, transport: any MarqueeTransport, storage: MemorySessionStorage)
         -> MarqueeClient
     {
@@ -155,24 +164,43 @@ struct MarqueeKitSessionTests {
                 list: .favorites, kind: .movie, id: "11", SavedItemEdit(snapshot: .init(title: "A")))
             let base = URL(string: "http://127.0.0.1:\(h.port)")!
             let feed = ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: client.sessions)
+            // Subscribed before anything connects the feed, so that its first snapshot is not missed.
+            var plain = await feed.changes().makeAsyncIterator()
             let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
             await mirror.start()
-            var plain = await feed.changes().makeAsyncIterator()
             await feed.connect()
             while let event = try await plain.next() { if case .snapshot = event { break } }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while await !mirror.isSaved(list: .favorites, kind: .movie, id: "11"), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Self.until { await mirror.isSaved(list: .favorites, kind: .movie, id: "11") }
 
             _ = try await client.signIn(email: bob, password: AccountHarness.password)
             await #expect(throws: ChangeFeed.UserChanged.self, "Ada's stream does not go on as Bob's") {
                 while try await plain.next() != nil {}
             }
-            while await !mirror.isSaved(list: .favorites, kind: .movie, id: "62"), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await Self.until { await mirror.isSaved(list: .favorites, kind: .movie, id: "62") }
             #expect(await mirror.items(in: .favorites).map(\.item.id) == ["62"], "Bob's items, none of Ada's")
+            await mirror.stop()
+            await feed.disconnect()
+        }
+    }
+
+    @Test("Signing out and straight back in: the mirror follows the new sign-in's feed")
+    func signOutAndBackIn() async throws {
+        try await AccountHarness.run { h in
+            let (address, other) = (try await MarqueeKitServerTests.member(h), MarqueeKitServerTests.client(h))
+            _ = try await other.signIn(email: address, password: AccountHarness.password)
+            let client = MarqueeKitServerTests.client(h)
+            _ = try await client.signIn(email: address, password: AccountHarness.password)
+            let base = URL(string: "http://127.0.0.1:\(h.port)")!
+            let feed = ChangeFeed(baseURL: base, transport: URLSessionTransport(), credentials: client.sessions)
+            let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
+            await mirror.start()
+            try await Self.until { await mirror.isSynced }
+
+            try await client.signOut()
+            _ = try await client.signIn(email: address, password: AccountHarness.password)
+            _ = try await other.save(
+                list: .favorites, kind: .movie, id: "27", SavedItemEdit(snapshot: .init(title: "After")))
+            try await Self.until { await mirror.isSaved(list: .favorites, kind: .movie, id: "27") }
             await mirror.stop()
             await feed.disconnect()
         }

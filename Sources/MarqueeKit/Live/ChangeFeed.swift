@@ -243,9 +243,16 @@ public actor ChangeFeed {
         }
     }
 
-    /// Before each connection: the user it is for, whose resume point to send.
+    /// Before each connection: the user it is for, whose resume point to send. False when this runner is no longer
+    /// current, or when the last connection was someone else's: then, as when the watch sees it, the consumers'
+    /// streams end (`UserChanged`) and the feed stops, however the two learned of the change first.
     func adopt(user: String, generation: Int) async -> Bool {
-        guard user != pointUser else { return generation == self.generation }
+        guard generation == self.generation else { return false }
+        if pointUser != nil, user != pointUser {
+            userChanged(to: user)
+            return false
+        }
+        guard user != pointUser else { return true }
         let point = await resumePoints.load(for: user)
         guard generation == self.generation else { return false }
         pointUser = user
@@ -333,8 +340,6 @@ public actor ChangeFeed {
     /// and the feed stops until `connect()`, which starts from the new person's own resume point.
     private func userChanged(to user: String?) {
         guard let pointUser, user != pointUser else { return }
-        self.pointUser = nil
-        resumePoint = nil
         runner?.cancel()
         signOut(generation, ending: user == nil ? MarqueeError.signedOut : UserChanged())
     }
@@ -342,6 +347,8 @@ public actor ChangeFeed {
     /// The session ended: stop for good (until `connect()`), and end every consumer's stream with `ending`.
     private func signOut(_ generation: Int, ending: any Error = MarqueeError.signedOut) {
         guard generation == self.generation else { return }
+        // Whoever signs in next starts from their own point (the store keeps each person's).
+        (pointUser, resumePoint) = (nil, nil)
         wanted = false
         runner = nil
         isConnected = false

@@ -9,7 +9,7 @@ public protocol FeedCredentials: Sendable {
     func tokenRejected(_ token: String) async throws
     /// The signed-in user's id (nil: no one) each time it changes. A feed whose connection was made for someone
     /// else then ends its consumers' streams, as at a sign-out. The default never tells of a change: the feed
-    /// notices at its next connection.
+    /// notices when it next connects.
     func userChanges() async -> AsyncStream<String?>
 }
 

@@ -25,6 +25,9 @@ extension ItemMirror {
             await feed.forgetResumePoint()
         }
         guard generation == feedGeneration else { return }
+        let session = try? await client.sessions.session()
+        guard generation == feedGeneration else { return }
+        subscribedSession = session?.sessionID
         let events = await feed.changes()
         guard generation == feedGeneration else { return }
         feedReader = Task { [weak self] in
@@ -115,16 +118,20 @@ extension ItemMirror {
     }
 
     /// The feed ended this mirror's stream: after falling behind, it subscribes again from a snapshot; when the
-    /// session ended, it waits for the person to sign in again (`sessionChanged`). A feed that saw the person change
-    /// ends its streams too, perhaps after this mirror followed the change: then it subscribes again.
+    /// session ended, it waits for the person to sign in again (`sessionChanged`). The end may come late, after this
+    /// mirror followed the change it tells of (someone else signing in, or the same person signing in again): then
+    /// it subscribes again.
     private func feedEnded(_ error: (any Error)?, generation: Int) async {
         guard generation == feedGeneration else { return }
         feedReader = nil
         if error is ChangeFeed.FellBehind {
-            await subscribe(forceSnapshot: true)
-        } else if error is ChangeFeed.UserChanged, let user = userID, await client.sessions.userID() == user {
-            guard generation == feedGeneration else { return }
-            await subscribe(forceSnapshot: true)
+            return await subscribe(forceSnapshot: true)
         }
+        let userChanged = error is ChangeFeed.UserChanged
+        guard userChanged || (error as? MarqueeError) == .signedOut, let user = userID,
+            let session = try? await client.sessions.session(), session.userID == user,
+            userChanged || session.sessionID != subscribedSession, generation == feedGeneration
+        else { return }
+        await subscribe(forceSnapshot: userChanged)
     }
 }

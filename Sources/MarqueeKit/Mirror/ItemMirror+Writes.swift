@@ -82,6 +82,19 @@ extension ItemMirror {
         changed()
     }
 
+    /// Forgets the refusals of `tickets` (those the app has shown; others stay), and the `.refused` marks of their
+    /// items unless a refusal kept refers to the item too.
+    public func clearRefusals(_ tickets: Set<WriteTicket>) {
+        let dropped = refusalList.filter { tickets.contains($0.ticket) }
+        guard !dropped.isEmpty else { return }
+        refusalList.removeAll { tickets.contains($0.ticket) }
+        let kept = Set(refusalList.compactMap { $0.item.map(ItemKey.init) })
+        for key in dropped.compactMap({ $0.item.map(ItemKey.init) }) where !kept.contains(key) {
+            layers.refused[key] = nil
+        }
+        changed()
+    }
+
     private func cancelWaiter(_ id: UUID, of ticket: WriteTicket) {
         waiters[ticket]?.removeValue(forKey: id)?.resume(throwing: MarqueeError.cancelled)
         if waiters[ticket]?.isEmpty == true { waiters[ticket] = nil }

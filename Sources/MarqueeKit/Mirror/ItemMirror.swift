@@ -58,6 +58,9 @@ public actor ItemMirror {
     // The live feed: the task reading it, and its number (events of a replaced reader are ignored).
     var feedReader: Task<Void, Never>?
     var feedGeneration = 0
+    /// The sign-in (`StoredSession.sessionID`) the feed was last subscribed under: a stream that ends as signed out
+    /// was an older sign-in's when the session now is another of the same person.
+    var subscribedSession: String?
 
     // Sending: the task, its number, the write on its way, and the wait after a failure.
     var sender: Task<Void, Never>?
@@ -231,7 +234,8 @@ public actor ItemMirror {
         if session.userID != userID {
             await adopt(session.userID)
         } else {
-            if feedReader == nil { await subscribe(forceSnapshot: false) }
+            // Signed out and back in before the feed ended the old sign-in's stream: follow the new one now.
+            if feedReader == nil || session.sessionID != subscribedSession { await subscribe(forceSnapshot: false) }
             kickSender()
         }
     }

@@ -22,8 +22,8 @@ protocol MirrorAccess: Sendable {
     func toggleFavorite(kind: SavedKind, id: String, snapshot: ItemSnapshot) async throws -> Bool
     /// The writes the server turned down (or that waited too long), not shown yet.
     func refusals() async -> [Refusal]
-    /// Forgets the refusals: they were shown.
-    func clearRefusals() async
+    /// Forgets the refusals of `tickets`: they were shown.
+    func clearRefusals(_ tickets: Set<WriteTicket>) async
 }
 
 extension ItemMirror: MirrorAccess {}

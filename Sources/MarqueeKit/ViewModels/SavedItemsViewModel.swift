@@ -113,10 +113,11 @@ public import Observation
         }
     }
 
-    /// Forgets the refusals shown (of every list: the mirror keeps them together), and their items' marks.
+    /// Forgets the refusals shown, and their items' marks; others (another list's, or one that came since) stay.
     public func dismissRefusals() async {
+        let shown = Set(refusals.map(\.ticket))
         refusals = []
-        await mirror.clearRefusals()
+        await mirror.clearRefusals(shown)
     }
 
     private func edit(_ item: MirroredItem, _ edit: SavedItemEdit) async {

@@ -3,7 +3,7 @@
 /// `FeedCredentials` with a fixed user and a list of tokens: each rejected token gives way to the next, or, when
 /// `renews` is false, ends the session.
 actor FakeCredentials: FeedCredentials {
-    private let user: String?
+    private var user: String?
     private let renews: Bool
     private var tokens: [String]
     /// The tokens reported as rejected, in order.
@@ -17,6 +17,11 @@ actor FakeCredentials: FeedCredentials {
 
     func userID() -> String? {
         user
+    }
+
+    /// Someone else signs in, without a word to the feed (credentials that never tell of changes).
+    func switchUser(to user: String?) {
+        self.user = user
     }
 
     func accessToken() throws -> String {

@@ -104,8 +104,8 @@ actor FakeMirror: MirrorAccess {
 
     func refusals() -> [Refusal] { refused }
 
-    func clearRefusals() {
-        refused = []
+    func clearRefusals(_ tickets: Set<WriteTicket>) {
+        refused.removeAll { tickets.contains($0.ticket) }
         tell()
     }
 
