@@ -48,6 +48,8 @@ case .latency:
                 try await Task.sleep(for: .milliseconds(50))
             }
             streams.close()
+            // Let the server finish closing the bare streams before the devices connect: not theirs to pay for.
+            try await Task.sleep(for: .seconds(1))
         }
         do {
             let arrivals = Arrivals()
@@ -57,6 +59,7 @@ case .latency:
                 try await Task.sleep(for: .milliseconds(50))
             }
             await devices.close()
+            try await Task.sleep(for: .seconds(1))
         }
         FileHandle.standardError.write(Data("round \(round) of \(options.rounds) done\n".utf8))
     }
