@@ -1,25 +1,30 @@
 package import MarqueeCore
+package import MarqueeWire
 
-/// Marquee's password rules: 8–128 characters with at least one lower-case letter, one upper-case letter and one
-/// digit, and not one of the passwords people pick most (which attackers try first).
+/// Marquee's password rules (`PasswordRules`, which clients check too), and not one of the passwords people pick
+/// most (which attackers try first).
 package struct PasswordPolicy: Sendable {
-    /// What a password can fail on; the web app shows these next to the field as the person types.
-    package enum Problem: String, Sendable, CaseIterable {
-        case tooShort = "too_short"
-        case tooLong = "too_long"
-        case noLowercase = "no_lowercase"
-        case noUppercase = "no_uppercase"
-        case noDigit = "no_digit"
-        case tooCommon = "too_common"
+    /// What a password can fail on: one of the rules clients check too, or being one of the most common passwords.
+    /// The web app shows these next to the field as the person types.
+    package enum Problem: Sendable, Hashable {
+        case rule(PasswordRules.Problem)
+        case tooCommon
+
+        /// Every problem, in the order they are checked.
+        package static var allCases: [Problem] { PasswordRules.Problem.allCases.map(Problem.rule) + [.tooCommon] }
+
+        /// The problem's code (`no_digit`, `too_common`).
+        package var code: String {
+            switch self {
+            case .rule(let rule): rule.rawValue
+            case .tooCommon: "too_common"
+            }
+        }
 
         /// How the web app and API describe the problem.
         package var message: String {
             switch self {
-            case .tooShort: "at least 8 characters"
-            case .tooLong: "at most 128 characters"
-            case .noLowercase: "a lower-case letter"
-            case .noUppercase: "an upper-case letter"
-            case .noDigit: "a digit"
+            case .rule(let rule): rule.requirement
             case .tooCommon: "not one of the most common passwords"
             }
         }
@@ -34,14 +39,7 @@ package struct PasswordPolicy: Sendable {
 
     /// Every rule `password` breaks, in a stable order; empty when it is acceptable.
     package func problems(with password: String) -> [Problem] {
-        var problems: [Problem] = []
-        // Code points, as every length in the API counts: accents stacked on one letter are not one character.
-        let length = password.unicodeScalars.count
-        if length < 8 { problems.append(.tooShort) }
-        if length > 128 { problems.append(.tooLong) }
-        if !password.contains(where: \.isLowercase) { problems.append(.noLowercase) }
-        if !password.contains(where: \.isUppercase) { problems.append(.noUppercase) }
-        if !password.contains(where: { $0.isASCII && $0.isNumber }) { problems.append(.noDigit) }
+        var problems = PasswordRules.problems(for: password).map(Problem.rule)
         if common.contains(password.lowercased()) { problems.append(.tooCommon) }
         return problems
     }

@@ -1,5 +1,6 @@
 import MarqueeAccounts
 import MarqueeCore
+import MarqueeWire
 import Testing
 
 @Suite("Account rules: email addresses and passwords")
@@ -35,17 +36,17 @@ struct AccountRulesTests {
     @Test(
         "The password policy names every problem",
         arguments: [
-            ("Xyz1", [PasswordPolicy.Problem.tooShort]),
-            ("abcdefgh", [.noUppercase, .noDigit]),
-            ("ABCDEFGH1", [.noLowercase]),
-            ("Abcdefgh", [.noDigit]),
+            ("Xyz1", [PasswordPolicy.Problem.rule(.tooShort)]),
+            ("abcdefgh", [.rule(.noUppercase), .rule(.noDigit)]),
+            ("ABCDEFGH1", [.rule(.noLowercase)]),
+            ("Abcdefgh", [.rule(.noDigit)]),
             ("Password1", [.tooCommon]),
-            ("QWERTY123", [.noLowercase, .tooCommon]),
-            (String(repeating: "Ab1", count: 43), [.tooLong]),
+            ("QWERTY123", [.rule(.noLowercase), .tooCommon]),
+            (String(repeating: "Ab1", count: 43), [.rule(.tooLong)]),
             ("Marquee-Night-42", []),
             ("Ünïcödé Pässwörd 7", []),
             // Lengths count code points: accents stacked on a letter count one by one.
-            ("Aa1bcdef" + String(repeating: "\u{301}", count: 200), [.tooLong]),
+            ("Aa1bcdef" + String(repeating: "\u{301}", count: 200), [.rule(.tooLong)]),
             ("Abc" + String(repeating: "\u{301}", count: 4) + "1", []),
         ])
     func policy(password: String, expected: [PasswordPolicy.Problem]) {

@@ -67,7 +67,7 @@ extension WebPages {
     /// The policy's rules, for the forms that set a password.
     static let passwordRules = PasswordPolicy.Problem.allCases.map {
         PasswordRule(
-            code: $0.rawValue, text: $0 == .tooCommon ? $0.message + " (checked when you send it)" : $0.message)
+            code: $0.code, text: $0 == .tooCommon ? $0.message + " (checked when you send it)" : $0.message)
     }
 
     /// The `next` query parameter when it is a path on this site, else the home page.

@@ -1,5 +1,6 @@
-/// The server's password rules, checked as the person types: 8 to 128 characters, with a lower-case letter, an
-/// upper-case letter and a digit. The server still decides, and alone turns down the passwords people pick most.
+/// Marquee's password rules, in the one place both sides read them: the server applies them (and turns down the
+/// passwords people pick most besides), and clients check a password against them as the person types. 8 to 128
+/// characters, with a lower-case letter, an upper-case letter and a digit.
 public enum PasswordRules {
     /// A rule a password breaks.
     public enum Problem: String, Sendable, CaseIterable {

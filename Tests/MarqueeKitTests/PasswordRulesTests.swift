@@ -1,6 +1,5 @@
+import MarqueeWire
 import Testing
-
-@testable import MarqueeKit
 
 /// The password rules as the server has them.
 @Suite struct PasswordRulesTests {
