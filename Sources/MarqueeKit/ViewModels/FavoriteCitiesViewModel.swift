@@ -43,13 +43,13 @@ public import Observation
     public func load() async {
         guard !started else { return }
         started = true
-        await read()
-        await loadWeather()
-        follower.start(mirror) { [weak self] in
+        var first = true
+        await follower.start(mirror) { [weak self] in
             guard let self else { return }
             await self.read()
-            // A city saved since has no weather yet.
-            if !Set((self.cities ?? []).map(\.item.id)).isSubset(of: self.asked) { await self.loadWeather() }
+            // At first, and for a city saved since, which has no weather yet.
+            if first || !Set((self.cities ?? []).map(\.item.id)).isSubset(of: self.asked) { await self.loadWeather() }
+            first = false
         }
     }
 
@@ -72,7 +72,9 @@ public import Observation
 
     private func read() async {
         let items = await mirror.items(in: .favorites, kinds: [.city])
-        cities = items.sorted { $0.item.createdAt > $1.item.createdAt }
+        // As the mirror gives them, newest first; empty before the first sync is not yet known (still loading).
+        let synced = await mirror.isSynced
+        cities = items.isEmpty && !synced ? nil : items
     }
 
     private func loadWeather() async {
@@ -85,7 +87,7 @@ public import Observation
             weatherError = nil
             if let now = page.weather {
                 weather = now.cities
-                temperatureUnit = now.units == WeatherUnits.imperial.rawValue ? .fahrenheit : .celsius
+                temperatureUnit = TemperatureUnit(forecastUnits: now.units)
             }
         } catch {
             if let failure = LoadFailure(error) { weatherError = failure.message }

@@ -3,12 +3,13 @@
 @MainActor final class MirrorFollower {
     private var task: Task<Void, Never>?
 
-    /// Starts following `mirror`, once: `read` is called at once, then after each change.
-    func start(_ mirror: any MirrorAccess, _ read: @escaping @MainActor () async -> Void) {
-        guard task == nil else { return }
+    /// Calls `read` and returns once it has; the first time, also starts following `mirror`: `read` is called again
+    /// after each change. (It listens before the read, so that no change between the two is missed.)
+    func start(_ mirror: any MirrorAccess, _ read: @escaping @MainActor () async -> Void) async {
+        guard task == nil else { return await read() }
+        let updates = await mirror.updates()
+        await read()
         task = Task {
-            let updates = await mirror.updates()
-            await read()
             for await _ in updates { await read() }
         }
     }

@@ -69,8 +69,7 @@ public import Observation
     public func load() async {
         guard !started else { return }
         started = true
-        await read()
-        follower.start(mirror) { [weak self] in await self?.read() }
+        await follower.start(mirror) { [weak self] in await self?.read() }
     }
 
     /// Reads the list again.

@@ -33,9 +33,8 @@ import Observation
 
     /// Reads the mirror now, then follows its changes until this goes away.
     func follow() async {
-        await read()
-        guard let mirror else { return }
-        follower.start(mirror) { [weak self] in await self?.read() }
+        guard let mirror else { return await read() }
+        await follower.start(mirror) { [weak self] in await self?.read() }
     }
 
     /// The message of a toggle that failed; nil when it went through.

@@ -28,4 +28,9 @@ public enum TemperatureUnit: String, Sendable, CaseIterable {
     public init(profile: Account.Profile?) {
         self = profile?.temperatureUnit.flatMap(TemperatureUnit.init(rawValue:)) ?? .standard
     }
+
+    /// The unit the temperatures of a forecast in `units` (a forecast's `units`: `metric` or `imperial`) are in.
+    public init(forecastUnits units: String) {
+        self = units == WeatherUnits.imperial.rawValue ? .fahrenheit : .celsius
+    }
 }

@@ -73,4 +73,20 @@ import Testing
         #expect(await transport.requests.first?.query("units") == "imperial")
         #expect(!model.canSave)
     }
+
+    @Test func favouriteCitiesWaitForTheFirstSyncAndAskTheWeatherOnce() async throws {
+        let transport = ViewModelScriptedTransport { _ in .error(503, "weather.upstream_unavailable", "No weather.") }
+        let mirror = FakeMirror()
+        await mirror.setSynced(false)
+        let model = FavoriteCitiesViewModel(client: ViewModelFixtures.client(transport), access: mirror, unit: nil)
+        await model.load()
+        #expect(model.state == .loading, "not empty: the mirror has not synced yet")
+
+        await mirror.arrive(ViewModelFixtures.saved(.favorites, .city, "2759794", "Amsterdam", addedDaysAgo: 1))
+        await mirror.setSynced(true)
+        await waitForChanges { model.state.content?.count == 1 }
+        await waitForChanges { model.weatherError != nil }
+        #expect(model.weatherError == "No weather.")
+        #expect(await transport.requests.count == 1, "one weather call for the city saved, not one per read")
+    }
 }

@@ -5,7 +5,13 @@ import MarqueeWire
 
 /// A mirror held in memory: writes apply at once, as pending, and tick `updates()`; every write is recorded.
 actor FakeMirror: MirrorAccess {
-    var isSynced: Bool { true }
+    /// Whether the first sync is done (for a screen opened before it).
+    var isSynced = true
+
+    func setSynced(_ synced: Bool) {
+        isSynced = synced
+        tell()
+    }
     /// A write, as the view model asked for it.
     enum Write: Sendable, Equatable {
         case save(SavedList, SavedKind, String, SavedItemEdit)

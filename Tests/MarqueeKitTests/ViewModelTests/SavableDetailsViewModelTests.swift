@@ -4,9 +4,25 @@ import Testing
 
 @testable import MarqueeKit
 
-/// A work of art's page and an event's page: the thing loaded, and its heart through the mirror, with the kind and
-/// snapshot of each.
+/// A person's page, a work of art's page and an event's page: the thing loaded, and its heart through the mirror,
+/// with the kind and snapshot of each.
 @MainActor @Suite struct SavableDetailsViewModelTests {
+    @Test func aPersonIsLoadedInTheLocaleAndHeartedAsAPerson() async throws {
+        let json = #"{"media_type":"person","id":4587,"name":"Halle Berry","combined_credits":{"cast":[],"crew":[]}}"#
+        let person = try WireJSON.makeDecoder().decode(PersonDetails.self, from: Data(json.utf8))
+        let mirror = FakeMirror()
+        let transport = ViewModelScriptedTransport { _ in .json(person) }
+        let model = PersonViewModel(
+            client: ViewModelFixtures.client(transport), personID: 4587, locale: CatalogLocale(language: "de"),
+            access: mirror)
+        await model.load()
+        #expect(model.state.content?.name == "Halle Berry" && model.personID == 4587)
+        #expect(await transport.requests.first?.query("language") == "de")
+        await model.toggleFavorite()
+        #expect(model.isFavorite)
+        #expect(await mirror.writes == [.toggle(.person, "4587", person.itemSnapshot)])
+    }
+
     @Test func aWorkIsLoadedAndHeartedAsAnArtwork() async throws {
         let work = ArtworkDetails(
             id: "SK-C-5", title: "The Night Watch", maker: "Rembrandt van Rijn", date: "1642", thumbnailURL: nil,
