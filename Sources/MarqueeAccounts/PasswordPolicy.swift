@@ -49,12 +49,8 @@ package struct PasswordPolicy: Sendable {
     package func validate(_ password: String) throws(DomainError) {
         let problems = problems(with: password)
         guard !problems.isEmpty else { return }
-        let parts = problems.filter { $0 != .tooCommon }.map(\.message)
-        var sentences: [String] = []
-        if let last = parts.last {
-            let list = parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
-            sentences.append("The password needs \(list).")
-        }
+        let rules = problems.compactMap { problem in if case .rule(let rule) = problem { rule } else { nil } }
+        var sentences = [PasswordRules.sentence(for: rules)].compactMap(\.self)
         if problems.contains(.tooCommon) {
             sentences.append("It is one of the most common passwords, which attackers try first: choose another.")
         }

@@ -68,6 +68,13 @@ struct AccountRulesTests {
             (error as? DomainError)?.message
                 == "It is one of the most common passwords, which attackers try first: choose another."
         }
+        #expect {
+            try PasswordPolicy(commonPasswords: ["qwerty123"]).validate("QWERTY123")
+        } throws: { error in
+            (error as? DomainError)?.message
+                == "The password needs a lower-case letter. "
+                + "It is one of the most common passwords, which attackers try first: choose another."
+        }
     }
 
     @Test("bcrypt at the production cost hashes with a salt and verifies")

@@ -13,8 +13,8 @@ public enum PasswordRules {
         /// What the password needs, as the server words it ("at least 8 characters").
         public var requirement: String {
             switch self {
-            case .tooShort: "at least 8 characters"
-            case .tooLong: "at most 128 characters"
+            case .tooShort: "at least \(PasswordRules.minimumLength) characters"
+            case .tooLong: "at most \(PasswordRules.maximumLength) characters"
             case .noLowercase: "a lower-case letter"
             case .noUppercase: "an upper-case letter"
             case .noDigit: "a digit"
