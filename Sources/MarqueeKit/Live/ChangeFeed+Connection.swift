@@ -176,27 +176,18 @@ extension ChangeFeed {
         } catch {
             // A body cut short is read as far as it came.
         }
-        let retryAfter = head.value(forHTTPHeaderField: "Retry-After").flatMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
-        let error: MarqueeError
-        if let body = try? JSONDecoder().decode(APIError.self, from: data) {
-            error = .server(
-                code: body.error.code, message: body.error.message, status: head.statusCode,
-                requestID: body.error.requestId, retryAfter: retryAfter)
-        } else {
-            error = .unreadableResponse(status: head.statusCode)
-        }
-        return ConnectionEnding.Refusal(error: error, status: head.statusCode, retryAfter: retryAfter, token: token)
+        // Read as any answer is: the error body, or the status alone.
+        let reply = Reply(data: data, response: head)
+        return ConnectionEnding.Refusal(
+            error: reply.error, status: reply.status, retryAfter: reply.retryAfter, token: token)
     }
 
-    /// How an error thrown by the transport or the credentials ends an attempt.
+    /// How an error thrown by the transport or the credentials ends an attempt (as `Connection.failure` reads it).
     static func ending(for error: any Error) -> ConnectionEnding {
-        switch error {
-        case is CancellationError, MarqueeError.cancelled: .cancelled
-        case MarqueeError.signedOut: .signedOut
-        case let error as MarqueeError: .failed(error)
-        default: .failed(.offline)
+        switch Connection.failure(error) {
+        case .cancelled: .cancelled
+        case .signedOut: .signedOut
+        case let failure: .failed(failure)
         }
     }
 }

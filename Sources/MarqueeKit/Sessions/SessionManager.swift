@@ -11,7 +11,8 @@ import MarqueeWire
 public actor SessionManager {
     private let storage: any SessionStorage
     private let now: @Sendable () -> Date
-    private nonisolated let link = ConnectionLink()
+    /// The connection renewals go through: set once, synchronously, by `MarqueeClient.init`.
+    private nonisolated let link = Locked<Connection?>(nil)
 
     /// The session, once the storage was read (`loaded`).
     private var current: StoredSession?
@@ -103,7 +104,7 @@ public actor SessionManager {
 
     /// Makes `connection` the one renewals are sent through.
     nonisolated func connect(_ connection: Connection) {
-        link.connection = connection
+        link.withLock { $0 = connection }
     }
 
     /// The session with an access token that has not expired.
@@ -231,7 +232,7 @@ public actor SessionManager {
 
     private func refresh(_ session: StoredSession, generation: Int) async throws -> StoredSession {
         defer { if renewal?.refreshToken == session.refreshToken { renewal = nil } }
-        guard let connection = link.connection else { throw MarqueeError.offline }
+        guard let connection = link.current else { throw MarqueeError.offline }
         let answer: Session
         do {
             answer = try await connection.refresh(session.refreshToken)
@@ -297,25 +298,5 @@ extension MarqueeError {
     var endsSession: Bool {
         guard case .server(let code, _, let status, _, _) = self else { return false }
         return code.hasPrefix("auth.") && (400..<500).contains(status) && status != 429
-    }
-}
-
-/// The connection a `SessionManager` refreshes through, set by its client as it is made.
-final class ConnectionLink: @unchecked Sendable {
-    // Guarded by `lock`: set once, synchronously, by `MarqueeClient.init`; read by renewals.
-    private let lock = NSLock()
-    private var value: Connection?
-
-    var connection: Connection? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return value
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            value = newValue
-        }
     }
 }
