@@ -4,8 +4,8 @@ struct ServerSentEvent: Sendable, Equatable {
     var type: String
     /// The values of its `data:` lines, joined with `\n`.
     var data: String
-    /// The `id:` this event carried itself; nil when it carried none. (The spec's last event id, which carries over
-    /// to later events, is the parser's `lastEventID`.)
+    /// The `id:` this event carried itself; nil when it carried none. (The feed keeps its own resume point from
+    /// these, rather than the spec's last event id, which carries over to later events.)
     var id: String?
 }
 
@@ -36,8 +36,6 @@ struct ServerSentEventParser {
 
     /// The longest line, and the most data one event may gather, in bytes.
     let limit: Int
-    /// The id of the last event that set one (the spec's "last event ID buffer"); empty when none has.
-    private(set) var lastEventID = ""
 
     private var line: [UInt8] = []
     /// A `\r` ended the previous chunk: a `\n` starting the next belongs to it.
@@ -132,7 +130,6 @@ struct ServerSentEventParser {
             guard !value.contains(0) else { return }
             let id = String(decoding: value, as: UTF8.self)
             eventID = id
-            lastEventID = id
         } else if name.elementsEqual("retry".utf8) {
             guard !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }),
                 let milliseconds = Int(
