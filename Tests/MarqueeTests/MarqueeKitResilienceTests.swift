@@ -64,16 +64,23 @@ struct MarqueeKitResilienceTests {
         }
     }
 
+    /// A new guest's device whose network `transport` switches off and on: its client, feed and started mirror.
+    static func switchableGuest(_ h: AccountHarness) async throws -> (Switchable, MarqueeClient, ChangeFeed, ItemMirror)
+    {
+        let transport = Switchable()
+        let sessions = SessionManager(storage: MemorySessionStorage(), now: h.clock.closure)
+        let client = MarqueeClient(baseURL: base(h), transport: transport, sessions: sessions)
+        _ = try await client.startGuest()
+        let feed = ChangeFeed(baseURL: base(h), transport: transport, credentials: sessions)
+        let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
+        await mirror.start()
+        return (transport, client, feed, mirror)
+    }
+
     @Test("Writes made offline show at once, wait, and land in order when the server is reachable again")
     func offlineWrites() async throws {
         try await AccountHarness.run { h in
-            let transport = Switchable()
-            let sessions = SessionManager(storage: MemorySessionStorage(), now: h.clock.closure)
-            let client = MarqueeClient(baseURL: Self.base(h), transport: transport, sessions: sessions)
-            _ = try await client.startGuest()
-            let feed = ChangeFeed(baseURL: Self.base(h), transport: transport, credentials: sessions)
-            let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
-            await mirror.start()
+            let (transport, client, feed, mirror) = try await Self.switchableGuest(h)
 
             transport.online.withLock { $0 = false }
             var tickets: [WriteTicket] = []
@@ -101,13 +108,7 @@ struct MarqueeKitResilienceTests {
     @Test("Three hearts made offline with room for two: the third is turned down, and the favourites say why")
     func refusedOfflineWrite() async throws {
         try await AccountHarness.run(["itemLimit": "2"]) { h in
-            let transport = Switchable()
-            let sessions = SessionManager(storage: MemorySessionStorage(), now: h.clock.closure)
-            let client = MarqueeClient(baseURL: Self.base(h), transport: transport, sessions: sessions)
-            _ = try await client.startGuest()
-            let feed = ChangeFeed(baseURL: Self.base(h), transport: transport, credentials: sessions)
-            let mirror = ItemMirror(client: client, feed: feed, store: MemoryMirrorStore(), now: h.clock.closure)
-            await mirror.start()
+            let (transport, _, feed, mirror) = try await Self.switchableGuest(h)
             let favourites = await MainActor.run { SavedItemsViewModel(mirror: mirror, list: .favorites) }
             await favourites.load()
 
